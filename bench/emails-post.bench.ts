@@ -1,0 +1,78 @@
+// POST /v1/emails latency and throughput for a 40 KB HTML email without remote images,
+// against the built service on SQLite and (when reachable) PostgreSQL.
+// Run: npm run build && npm run bench:emails
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { marketingEmail } from './lib/email-html';
+import { startServer } from './lib/server';
+import { ms, printTable, summarize } from './lib/stats';
+
+const SEQUENTIAL = 300;
+const LOAD_SECONDS = 8;
+
+async function measure(label: string, env: Record<string, string>, port: number) {
+  const server = await startServer(port, env);
+  const body = JSON.stringify({ html_text: marketingEmail(40), end_user_id: 'bench-user' });
+  const headers = {
+    'content-type': 'application/json',
+    authorization: `Basic ${Buffer.from(`${server.apiKey}:`).toString('base64')}`,
+  };
+  try {
+    for (let i = 0; i < 30; i++)
+      await fetch(`${server.url}/v1/emails`, { method: 'POST', headers, body });
+    const samples: number[] = [];
+    for (let i = 0; i < SEQUENTIAL; i++) {
+      const start = performance.now();
+      const response = await fetch(`${server.url}/v1/emails`, { method: 'POST', headers, body });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`status ${response.status}`);
+      samples.push(performance.now() - start);
+    }
+    const load = await autocannon({
+      url: `${server.url}/v1/emails`,
+      method: 'POST',
+      headers,
+      body,
+      connections: 8,
+      duration: LOAD_SECONDS,
+    });
+    const latency = summarize(samples);
+    return {
+      database: label,
+      'body KB': (body.length / 1024).toFixed(1),
+      'p50 ms (1 at a time)': ms(latency.p50),
+      'p95 ms (1 at a time)': ms(latency.p95),
+      'req/s (8 connections)': load.requests.average.toFixed(0),
+      'p50 ms under load': ms(load.latency.p50),
+      errors: load.errors + load.non2xx,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function postgresUrl(): Promise<string | null> {
+  const admin = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new Client({ connectionString: admin });
+  try {
+    await client.connect();
+    await client.query('DROP DATABASE IF EXISTS ip_bench WITH (FORCE)');
+    await client.query('CREATE DATABASE ip_bench');
+    const url = new URL(admin);
+    url.pathname = '/ip_bench';
+    return url.href;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function main() {
+  const rows = [await measure('sqlite', {}, 3911)];
+  const pg = await postgresUrl();
+  if (pg) rows.push(await measure('postgres', { DATABASE_URL: pg }, 3912));
+  printTable('POST /v1/emails, 40 KB HTML, no remote images (target p50 < 30 ms)', rows);
+}
+
+void main();

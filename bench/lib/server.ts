@@ -1,0 +1,66 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '../..');
+
+export interface RunningServer {
+  url: string;
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built service (`node dist/main.js`) as production would, on a fresh data
+ * folder, and registers an application through the built CLI.
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ip-bench-'));
+  const fullEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  const created = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'dist/cli.js'),
+      'apps:create',
+      '--name',
+      'bench',
+      '--callback',
+      'https://b.example/cb',
+      '--json',
+    ],
+    { env: fullEnv, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`apps:create failed: ${created.stderr}`);
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
+    env: fullEnv,
+    stdio: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`${url}/v1/clients`);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    apiKey: JSON.parse(created.stdout).api_key,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what Instant Preview needs on a Debian/Ubuntu machine: npm packages, Chromium
+# (Playwright cannot download its own browser here) and the fonts whose metrics match
+# the ones email clients use (Arial/Helvetica, Calibri, Cambria, Times, emoji).
+# Idempotent: does nothing that is already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SYSTEM_PACKAGES=(chromium chromium-headless-shell fonts-liberation2 fonts-crosextra-carlito
+  fonts-crosextra-caladea fonts-noto-core fonts-noto-color-emoji)
+
+missing=()
+for package in "${SYSTEM_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "setup: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    cat >&2 <<MSG
+setup: these system packages are missing: ${missing[*]}
+  Install them as root:  apt-get install -y ${missing[*]}
+  Elsewhere, install Chromium (or chromium-headless-shell) and set CHROMIUM_PATH to its
+  binary, and install the Liberation, Carlito, Caladea and Noto fonts.
+MSG
+    exit 1
+  fi
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund >/dev/null
+fi

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { ApplicationsModule } from './applications/applications.module';
+import { AuthModule } from './auth/auth.module';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { EmailsModule } from './emails/emails.module';
+import { StorageModule } from './storage/storage.module';
+
+/** The HTTP API process. */
+@Module({
+  imports: [
+    ConfigModule,
+    DatabaseModule,
+    StorageModule,
+    ApplicationsModule,
+    AuthModule,
+    EmailsModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
+import { BasicStrategy } from 'passport-http';
+import { ApplicationsService } from '../applications/applications.service';
+import { Principal, REALM } from './principal';
+
+type Verified = (error: Error | null, principal?: Principal | false) => void;
+
+/**
+ * HTTP Basic with the API key as the username and an EMPTY password (SPEC 5.1).
+ * passport-http's BasicStrategy refuses an empty password outright, so only the header
+ * parsing of `authenticate` is redone here; realm, challenge and verify stay the library's.
+ */
+@Injectable()
+export class ApiKeyStrategy extends PassportStrategy(BasicStrategy, 'basic') {
+  constructor(private readonly applications: ApplicationsService) {
+    super({ realm: REALM });
+  }
+
+  authenticate(req: Request): void {
+    const strategy = this as unknown as {
+      _challenge(): string;
+      _verify(user: string, password: string, done: Verified): void;
+      fail(challenge: string | number): void;
+      error(error: Error): void;
+      success(user: Principal): void;
+    };
+    const [scheme, encoded] = (req.headers.authorization ?? '').split(' ');
+    if (!/^Basic$/i.test(scheme ?? '') || !encoded) return strategy.fail(strategy._challenge());
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const username = colon === -1 ? decoded : decoded.slice(0, colon);
+    if (!username) return strategy.fail(strategy._challenge());
+    strategy._verify(username, colon === -1 ? '' : decoded.slice(colon + 1), (error, principal) => {
+      if (error) return strategy.error(error);
+      if (!principal) return strategy.fail(strategy._challenge());
+      strategy.success(principal);
+    });
+  }
+
+  async validate(apiKey: string, password: string): Promise<Principal | false> {
+    if (password !== '') return false;
+    const application = await this.applications.findByApiKey(apiKey);
+    if (!application) return false;
+    return { via: 'api_key', accountId: application.accountId, applicationId: application.id };
+  }
+}

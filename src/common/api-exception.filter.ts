@@ -1,0 +1,42 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiError } from './api-error';
+import { errorBody } from './error-body';
+
+/**
+ * Every error of the API leaves in the contract's body. Nest's own HttpExceptions (404
+ * for an unknown route, for instance) are rewritten; anything else is a logged 500.
+ * Modules with their own error format (OAuth, RFC 6749) register a narrower filter.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiError');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) return;
+    if (exception instanceof ApiError) {
+      for (const [name, value] of Object.entries(exception.headers))
+        response.setHeader(name, value);
+      response.status(exception.getStatus()).json(exception.getResponse());
+      return;
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      response.status(status).json(errorBody(status, describe(exception)));
+      return;
+    }
+    this.logger.error(
+      exception instanceof Error ? (exception.stack ?? exception.message) : exception,
+    );
+    response.status(500).json(errorBody(500, 'Unexpected server error'));
+  }
+}
+
+function describe(exception: HttpException): string | undefined {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : undefined;
+}

@@ -1,0 +1,114 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { resolve } from 'node:path';
+import { Environment } from './environment';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** Converts "10mb", "512kb" or "1048576" to bytes. */
+export function parseSize(text: string): number {
+  const match = /^(\d+)(b|kb|mb|gb)?$/i.exec(text.trim());
+  if (!match) throw new Error(`not a size: ${text}`);
+  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(match[2] ?? 'b').toLowerCase()]!;
+  return Number(match[1]) * unit;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * The typed, validated configuration. Injected everywhere by this class as the token;
+ * built once from the environment by loadConfig.
+ */
+export class AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly database: { kind: DatabaseKind; url: string; sqlitePath: string };
+  readonly publicUrl: string;
+  readonly cdn: { domain: string; scheme: 'http' | 'https' };
+  readonly chromiumPath?: string;
+  readonly bodyLimitBytes: number;
+  readonly images: {
+    allowPrivateHosts: boolean;
+    allowAddresses: string[];
+    maxCount: number;
+    maxBytes: number;
+    maxTotalBytes: number;
+    timeoutMs: number;
+    concurrency: number;
+  };
+  readonly ttl: { emailHours: number; captureDays: number; tokenSeconds: number };
+  readonly capture: {
+    concurrency: number;
+    timeoutMs: number;
+    queueLimit: number;
+    browserRecycleAfter: number;
+  };
+  readonly logLevel: Environment['LOG_LEVEL'];
+
+  constructor(env: Environment) {
+    this.port = env.PORT;
+    this.host = env.HOST;
+    this.dataDir = resolve(env.DATA_DIR);
+    this.database = {
+      kind: env.DATABASE_URL ? 'postgres' : 'sqlite',
+      url: env.DATABASE_URL,
+      sqlitePath: resolve(this.dataDir, 'instant-preview.sqlite'),
+    };
+    this.publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+    this.cdn = {
+      domain: env.CDN_DOMAIN ?? `localhost:${env.PORT}`,
+      scheme: this.publicUrl.startsWith('https:') ? 'https' : 'http',
+    };
+    this.chromiumPath = env.CHROMIUM_PATH || undefined;
+    this.bodyLimitBytes = parseSize(env.BODY_LIMIT);
+    this.images = {
+      allowPrivateHosts: env.ALLOW_PRIVATE_IMAGE_HOSTS,
+      allowAddresses: env.IMAGE_FETCH_ALLOW_IPS.split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+      maxCount: env.IMAGE_FETCH_MAX_COUNT,
+      maxBytes: parseSize(env.IMAGE_FETCH_MAX_BYTES),
+      maxTotalBytes: parseSize(env.IMAGE_FETCH_MAX_TOTAL_BYTES),
+      timeoutMs: env.IMAGE_FETCH_TIMEOUT_MS,
+      concurrency: env.IMAGE_FETCH_CONCURRENCY,
+    };
+    this.ttl = {
+      emailHours: env.EMAIL_TTL_HOURS,
+      captureDays: env.CAPTURE_TTL_DAYS,
+      tokenSeconds: env.TOKEN_TTL_SECONDS,
+    };
+    this.capture = {
+      concurrency: env.CAPTURE_CONCURRENCY,
+      timeoutMs: env.CAPTURE_TIMEOUT_MS,
+      queueLimit: env.CAPTURE_QUEUE_LIMIT,
+      browserRecycleAfter: env.BROWSER_RECYCLE_AFTER,
+    };
+    this.logLevel = env.LOG_LEVEL;
+  }
+
+  get apiBaseUrl(): string {
+    return `${this.publicUrl}/v1`;
+  }
+}
+
+/**
+ * Validates the environment into an AppConfig. Throws a ConfigError naming every wrong
+ * variable, so a bad value stops the boot with a message an operator can act on.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new Environment());
+  const relevant = Object.fromEntries(
+    Object.entries(source).filter(([key, value]) => known.includes(key) && value !== undefined),
+  );
+  const env = plainToInstance(Environment, relevant, { exposeDefaultValues: true });
+  const errors = validateSync(env, { forbidUnknownValues: true });
+  if (errors.length > 0) {
+    const lines = errors.map((error) => {
+      const reasons = Object.values(error.constraints ?? {}).join('; ');
+      return `${error.property}=${JSON.stringify(relevant[error.property] ?? '')}: ${reasons}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return new AppConfig(env);
+}

@@ -1,0 +1,76 @@
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { cpus } from 'node:os';
+
+const toInt = ({ value }: { value: unknown }) =>
+  value === undefined || value === ''
+    ? undefined
+    : /^-?\d+$/.test(String(value))
+      ? Number(value)
+      : value;
+const toBool = ({ value }: { value: unknown }) => {
+  if (value === undefined || value === '') return undefined;
+  const text = String(value).toLowerCase();
+  return ['true', '1', 'yes'].includes(text)
+    ? true
+    : ['false', '0', 'no'].includes(text)
+      ? false
+      : value;
+};
+const SIZE = /^\d+(b|kb|mb|gb)?$/i;
+
+/**
+ * Every environment variable the service reads, with its default. Parsed and validated
+ * once at boot (loadConfig); nothing else in the code reads process.env.
+ */
+export class Environment {
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
+  @IsString() HOST = '127.0.0.1';
+  @IsString() DATA_DIR = './data';
+
+  /** Empty: SQLite in DATA_DIR. postgres://...: PostgreSQL. */
+  @ValidateIf((env: Environment) => env.DATABASE_URL !== '')
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be empty (SQLite) or a postgres:// URL' })
+  DATABASE_URL = '';
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/\s]+(\/\S*)?$/, { message: 'must be an http(s) URL' })
+  PUBLIC_URL?: string;
+  @IsOptional()
+  @Matches(/^[a-z0-9.-]+(:\d+)?$/i, { message: 'must be a host name, optionally with :port' })
+  CDN_DOMAIN?: string;
+
+  @IsOptional() @IsString() CHROMIUM_PATH?: string;
+  @Transform(toBool) @IsBoolean() ALLOW_PRIVATE_IMAGE_HOSTS = false;
+  /** Comma-separated IP addresses allowed even though private (an internal image server). */
+  @Matches(/^[0-9a-f.:, ]*$/i, { message: 'must be a comma-separated list of IP addresses' })
+  IMAGE_FETCH_ALLOW_IPS = '';
+
+  @Matches(SIZE, { message: 'must be a size such as 10mb, 512kb or 1048576' }) BODY_LIMIT = '10mb';
+  @Transform(toInt) @IsInt() @Min(0) @Max(1000) IMAGE_FETCH_MAX_COUNT = 50;
+  @Matches(SIZE, { message: 'must be a size such as 5mb' }) IMAGE_FETCH_MAX_BYTES = '5mb';
+  @Matches(SIZE, { message: 'must be a size such as 25mb' }) IMAGE_FETCH_MAX_TOTAL_BYTES = '25mb';
+  @Transform(toInt) @IsInt() @Min(100) @Max(120000) IMAGE_FETCH_TIMEOUT_MS = 5000;
+  @Transform(toInt) @IsInt() @Min(1) @Max(64) IMAGE_FETCH_CONCURRENCY = 6;
+
+  @Transform(toInt) @IsInt() @Min(1) EMAIL_TTL_HOURS = 48;
+  @Transform(toInt) @IsInt() @Min(1) CAPTURE_TTL_DAYS = 180;
+  @Transform(toInt) @IsInt() @Min(60) TOKEN_TTL_SECONDS = 7200;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(64) CAPTURE_CONCURRENCY = Math.max(1, cpus().length);
+  @Transform(toInt) @IsInt() @Min(1) CAPTURE_TIMEOUT_MS = 30000;
+  @Transform(toInt) @IsInt() @Min(0) CAPTURE_QUEUE_LIMIT = 100;
+  @Transform(toInt) @IsInt() @Min(1) BROWSER_RECYCLE_AFTER = 200;
+
+  @IsIn(['error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
+}

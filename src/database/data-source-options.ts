@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { types as pgTypes, defaults as pgDefaults } from 'pg';
+import { DataSourceOptions } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/**
+ * PostgreSQL `timestamp` columns hold UTC. node-postgres would otherwise read and write
+ * them in the process's local time zone; SQLite's driver in TypeORM already uses UTC.
+ */
+function pinPostgresTimestampsToUtc(): void {
+  const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
+  pgTypes.setTypeParser(
+    TIMESTAMP_WITHOUT_TIME_ZONE,
+    (text) => new Date(`${text.replace(' ', 'T')}Z`),
+  );
+  pgDefaults.parseInputDatesAsUTC = true;
+}
+
+/** One place that turns configuration into TypeORM options, for the app and ormconfig.ts. */
+export function dataSourceOptions(config: AppConfig): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: true,
+    synchronize: false,
+    logging: false,
+  } as const;
+  if (config.database.kind === 'postgres') {
+    pinPostgresTimestampsToUtc();
+    return { ...common, type: 'postgres', url: config.database.url, extra: { max: 10 } };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: config.database.sqlitePath,
+    // WAL lets readers proceed while a capture is being recorded; busy_timeout makes a
+    // second process wait for the write lock instead of failing at once.
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import { Account } from '../applications/account.entity';
+import { Application } from '../applications/application.entity';
+import { Email } from '../emails/email.entity';
+
+/** Every entity of the app; entities live in their feature modules. */
+export const ENTITIES = [Account, Application, Email];

@@ -1,0 +1,12 @@
+/** One image the email references, as recorded at creation. */
+export interface EmailImage {
+  /** The reference as written in the HTML: an http(s) URL or `cid:<content-id>`. */
+  url: string;
+  status: 'stored' | 'missing';
+  /** Storage key of the stored copy. */
+  key?: string;
+  content_type?: string;
+  bytes?: number;
+  /** Why it is missing. */
+  reason?: string;
+}

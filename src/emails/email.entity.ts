@@ -1,0 +1,59 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { EmailImage } from './email-image';
+
+/**
+ * An uploaded email. After EMAIL_TTL_HOURS its content is deleted and the row stays as
+ * a tombstone (expiredAt set), so captures already made keep working.
+ */
+@Entity('emails')
+export class Email {
+  /** The email_guid (UUID v4). */
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Index('ix_emails_account_id')
+  @Column({ name: 'account_id', type: 'varchar', length: 36 })
+  accountId: string;
+
+  @Column({ name: 'application_id', type: 'varchar', length: 36 })
+  applicationId: string;
+
+  /** Set when created with an OAuth token: the user who granted access. */
+  @Column({ name: 'user_id', type: 'varchar', length: 36, nullable: true })
+  userId: string | null;
+
+  @Column({ name: 'end_user_id', type: 'varchar', length: 64, nullable: true })
+  endUserId: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  subject: string | null;
+
+  @Column({ name: 'from_address', type: 'varchar', length: 320, nullable: true })
+  fromAddress: string | null;
+
+  @Column({ name: 'from_display_name', type: 'varchar', length: 200, nullable: true })
+  fromDisplayName: string | null;
+
+  @Column({ name: 'html_text', type: 'text', nullable: true })
+  htmlText: string | null;
+
+  @Column({ name: 'plain_text', type: 'text', nullable: true })
+  plainText: string | null;
+
+  @Column({ name: 'raw_source', type: 'text', nullable: true })
+  rawSource: string | null;
+
+  @Column({ type: 'simple-json' })
+  images: EmailImage[];
+
+  @Column({ name: 'created_at' })
+  createdAt: Date;
+
+  @Index('ix_emails_expires_at')
+  @Column({ name: 'expires_at' })
+  expiresAt: Date;
+
+  /** When the content was deleted (the email is a tombstone from then on). */
+  @Column({ name: 'expired_at', type: Date, nullable: true })
+  expiredAt: Date | null;
+}

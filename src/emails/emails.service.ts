@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { Repository } from 'typeorm';
+import type { Principal } from '../auth/principal';
+import { ApiError } from '../common/api-error';
+import { AppConfig } from '../config/app-config';
+import { Clock } from '../config/clock';
+import { Storage } from '../storage/storage';
+import { CONTENT_FIELDS, CreateEmailDto, FIELDS_EXCLUSIVE_WITH_RAW } from './dto/create-email.dto';
+import { Email } from './email.entity';
+import { EmailImage } from './email-image';
+import { extractImageReferences } from './images/extract-image-urls';
+import { ImageFetcher } from './images/image-fetcher';
+import { parseRawSource, ParsedMessage } from './mime/parse-raw-source';
+
+const HOUR = 3_600_000;
+
+@Injectable()
+export class EmailsService {
+  constructor(
+    @InjectRepository(Email) private readonly emails: Repository<Email>,
+    private readonly images: ImageFetcher,
+    private readonly storage: Storage,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(principal: Principal, dto: CreateEmailDto): Promise<Email> {
+    const content = await this.content(dto);
+    const id = randomUUID();
+    const references = content.html ? extractImageReferences(content.html) : null;
+    const images = [
+      ...(await this.storeInlineParts(id, content.inlineParts, references?.contentIds ?? [])),
+      ...(references ? await this.images.prefetch(id, references.remote) : []),
+    ];
+    const now = this.clock.now();
+    return this.emails.save(
+      this.emails.create({
+        id,
+        accountId: principal.accountId,
+        applicationId: principal.applicationId,
+        userId: principal.userId ?? null,
+        endUserId: dto.end_user_id ?? null,
+        subject: content.subject,
+        fromAddress: content.fromAddress,
+        fromDisplayName: content.fromDisplayName,
+        htmlText: content.html,
+        plainText: content.text,
+        rawSource: dto.raw_source ?? null,
+        images,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + this.config.ttl.emailHours * HOUR),
+        expiredAt: null,
+      }),
+    );
+  }
+
+  findById(id: string): Promise<Email | null> {
+    return this.emails.findOneBy({ id });
+  }
+
+  private async content(dto: CreateEmailDto): Promise<ParsedMessage> {
+    if (!CONTENT_FIELDS.some((field) => typeof dto[field] === 'string')) {
+      throw ApiError.badRequest("One of 'html_text','plain_text','raw_source' is required");
+    }
+    if (dto.raw_source === undefined) {
+      return {
+        html: dto.html_text ?? null,
+        text: dto.plain_text ?? null,
+        subject: dto.subject ?? null,
+        fromAddress: dto.from_address ?? null,
+        fromDisplayName: dto.from_display_name ?? null,
+        inlineParts: [],
+      };
+    }
+    const conflicting = FIELDS_EXCLUSIVE_WITH_RAW.filter((field) => dto[field] !== undefined);
+    if (conflicting.length > 0) {
+      throw ApiError.badRequest(
+        `'raw_source' cannot be combined with ${conflicting.map((f) => `'${f}'`).join(',')}`,
+      );
+    }
+    const parsed = await parseRawSource(dto.raw_source);
+    if (!parsed.html && !parsed.text) {
+      throw ApiError.badRequest("'raw_source' has no text/html or text/plain part");
+    }
+    return parsed;
+  }
+
+  /** Stores the MIME parts the HTML references as `cid:`; unreferenced parts are not kept. */
+  private async storeInlineParts(
+    emailId: string,
+    parts: ParsedMessage['inlineParts'],
+    referenced: string[],
+  ): Promise<EmailImage[]> {
+    return Promise.all(
+      referenced.map(async (contentId, index) => {
+        const part = parts.find((candidate) => candidate.contentId === contentId);
+        const url = `cid:${contentId}`;
+        if (!part)
+          return { url, status: 'missing', reason: 'no MIME part with this Content-ID' } as const;
+        const key = `emails/${emailId}/images/cid-${index}`;
+        await this.storage.put(key, part.content, part.contentType);
+        return {
+          url,
+          status: 'stored',
+          key,
+          content_type: part.contentType,
+          bytes: part.content.length,
+        } as const;
+      }),
+    );
+  }
+}

@@ -1,0 +1,31 @@
+import { simpleParser } from 'mailparser';
+
+export interface ParsedMessage {
+  html: string | null;
+  text: string | null;
+  subject: string | null;
+  fromAddress: string | null;
+  fromDisplayName: string | null;
+  /** Inline parts addressable as `cid:` from the HTML. */
+  inlineParts: { contentId: string; contentType: string; content: Buffer }[];
+}
+
+/** Parses a whole RFC 5322 message (multipart, encodings, charsets) with mailparser. */
+export async function parseRawSource(raw: string): Promise<ParsedMessage> {
+  const mail = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true });
+  const from = mail.from?.value[0];
+  return {
+    html: typeof mail.html === 'string' && mail.html.trim() ? mail.html : null,
+    text: mail.text?.trim() ? mail.text : null,
+    subject: mail.subject ?? null,
+    fromAddress: from?.address || null,
+    fromDisplayName: from?.name || null,
+    inlineParts: mail.attachments
+      .filter((part) => part.contentId && part.contentType.startsWith('image/'))
+      .map((part) => ({
+        contentId: part.contentId!.replace(/^<|>$/g, ''),
+        contentType: part.contentType,
+        content: part.content,
+      })),
+  };
+}

@@ -1,0 +1,63 @@
+import type { INestApplication } from '@nestjs/common';
+import express, { NextFunction, Request, Response } from 'express';
+import { ApiExceptionFilter } from '../common/api-exception.filter';
+import { errorBody } from '../common/error-body';
+import { apiValidationPipe } from '../common/validation.pipe';
+import { AppConfig } from '../config/app-config';
+
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** 415 for a body on the JSON API that is not JSON (the OAuth endpoints take forms too). */
+function requireJsonBody(req: Request, res: Response, next: NextFunction): void {
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined ||
+    Number(req.headers['content-length'] ?? 0) > 0;
+  if (['POST', 'PUT', 'PATCH'].includes(req.method) && hasBody && !req.is(JSON_TYPES)) {
+    res.status(415).json(errorBody(415, 'Content-Type must be application/json'));
+    return;
+  }
+  next();
+}
+
+/** Body-parser failures (malformed JSON, too large, bad charset) in the contract's body. */
+function bodyErrors(config: AppConfig) {
+  const limitMb = Math.round((config.bodyLimitBytes / 1024 / 1024) * 10) / 10;
+  return (
+    error: { type?: string; message?: string },
+    _req: Request,
+    res: Response,
+    next: NextFunction,
+  ) => {
+    switch (error.type) {
+      case 'entity.parse.failed':
+        return res.status(400).json(errorBody(400, `Malformed JSON body: ${error.message}`));
+      case 'entity.too.large':
+        return res.status(413).json(errorBody(413, `Request body exceeds the ${limitMb} MB limit`));
+      case 'charset.unsupported':
+      case 'encoding.unsupported':
+        return res.status(415).json(errorBody(415, error.message));
+      default:
+        return next(error);
+    }
+  };
+}
+
+/**
+ * Everything an HTTP app needs beyond its modules: body parsing with the configured limit,
+ * the contract's error body everywhere, validation. main.ts and the e2e tests both call it,
+ * so tests drive exactly what production serves. Create the app with `bodyParser: false`.
+ */
+export function configureApp(app: INestApplication): INestApplication {
+  const config = app.get(AppConfig);
+  const http = app.getHttpAdapter().getInstance() as express.Express;
+  http.disable('x-powered-by');
+  http.set('trust proxy', 'loopback');
+  app.use('/v1', requireJsonBody);
+  app.use(express.json({ limit: config.bodyLimitBytes, type: JSON_TYPES, strict: true }));
+  app.use(express.urlencoded({ limit: config.bodyLimitBytes, extended: false }));
+  app.use(bodyErrors(config));
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(apiValidationPipe);
+  app.enableShutdownHooks();
+  return app;
+}

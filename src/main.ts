@@ -1,0 +1,31 @@
+import 'reflect-metadata';
+import 'dotenv/config';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { configureApp } from './http/configure-app';
+import { logLevels } from './config/log-levels';
+
+async function bootstrap(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78); // EX_CONFIG
+  }
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bodyParser: false,
+    logger: logLevels(config.logLevel),
+  });
+  configureApp(app);
+  await app.listen(config.port, config.host);
+  new Logger('Bootstrap').log(
+    `Instant Preview API on ${config.apiBaseUrl} (listening on ${config.host}:${config.port}, ${config.database.kind})`,
+  );
+}
+
+void bootstrap();

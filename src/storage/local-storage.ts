@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { AppConfig } from '../config/app-config';
+import { assertSafeKey, Storage } from './storage';
+
+/** Files under DATA_DIR/files. Writes go to a temporary name first, so readers never see half a file. */
+@Injectable()
+export class LocalStorage extends Storage {
+  readonly root: string;
+
+  constructor(config: AppConfig) {
+    super();
+    this.root = join(config.dataDir, 'files');
+  }
+
+  pathOf(key: string): string {
+    assertSafeKey(key);
+    return join(this.root, key);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${randomUUID()}.tmp`;
+    await writeFile(temporary, data);
+    await rename(temporary, path);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => rm(this.pathOf(key), { force: true })));
+  }
+}

@@ -1,0 +1,75 @@
+import { Test } from '@nestjs/testing';
+import { CommandRunner } from 'nest-commander';
+import { CliModule } from '../../src/cli/cli.module';
+import { CliOutput } from '../../src/cli/cli-output';
+import { AppConfig } from '../../src/config/app-config';
+import { Clock } from '../../src/config/clock';
+import type { TestApp } from './test-app';
+
+/** Captures what a command writes, instead of the process's stdout and stderr. */
+export class CapturedOutput extends CliOutput {
+  stdout = '';
+  stderr = '';
+  out(text: string): void {
+    this.stdout += text.endsWith('\n') ? text : `${text}\n`;
+  }
+  err(text: string): void {
+    this.stderr += text.endsWith('\n') ? text : `${text}\n`;
+  }
+}
+
+/**
+ * Runs an admin command through the CLI's own module and command class against the
+ * test app's database, as `npm run cli -- ...` would.
+ */
+export async function runCli(
+  testApp: TestApp,
+  command: abstract new (...args: never[]) => CommandRunner,
+  params: string[],
+  options: Record<string, unknown>,
+): Promise<CapturedOutput> {
+  const output = new CapturedOutput();
+  const moduleRef = await Test.createTestingModule({ imports: [CliModule] })
+    .overrideProvider(AppConfig)
+    .useValue(testApp.config)
+    .overrideProvider(Clock)
+    .useValue(testApp.clock)
+    .overrideProvider(CliOutput)
+    .useValue(output)
+    .compile();
+  const context = moduleRef.createNestApplication({ logger: ['error'] });
+  await context.init();
+  try {
+    await context.get(command as never as abstract new () => CommandRunner).run(params, options);
+  } finally {
+    await context.close();
+  }
+  return output;
+}
+
+export interface IssuedApp {
+  id: string;
+  client_id: string;
+  client_secret: string | null;
+  api_key: string;
+  callback_uris: string[];
+}
+
+export async function createApplication(
+  testApp: TestApp,
+  options: { name?: string; callback?: string[]; public?: boolean } = {},
+): Promise<IssuedApp> {
+  const { AppsCreateCommand } = await import('../../src/applications/cli/apps.commands');
+  const output = await runCli(testApp, AppsCreateCommand, [], {
+    name: 'Integrator',
+    callback: ['https://integrator.example/callback'],
+    json: true,
+    ...options,
+  });
+  if (output.exitCode !== 0) throw new Error(output.stderr);
+  return JSON.parse(output.stdout) as IssuedApp;
+}
+
+export function basicAuth(apiKey: string): string {
+  return `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`;
+}

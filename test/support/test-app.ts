@@ -1,0 +1,74 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppModule } from '../../src/app.module';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { Clock, ManualClock } from '../../src/config/clock';
+import { configureApp } from '../../src/http/configure-app';
+import { createThrowawayDatabase } from './test-database';
+
+export interface TestApp {
+  app: INestApplication;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  config: AppConfig;
+  clock: ManualClock;
+  get<T>(token: abstract new (...args: never[]) => T): T;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+}
+
+/**
+ * passport keeps strategies in a process-wide registry: a second app instance in the same
+ * process would take over the first one's API-key strategy (and its database). So one
+ * live app per test process; tests that need several API processes start real ones.
+ */
+let liveApp: TestApp | null = null;
+
+/**
+ * The real app (all modules, real database, real HTTP server on 127.0.0.1) with only the
+ * clock replaced. Each call gets its own data folder and, on PostgreSQL, its own database.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  if (liveApp) throw new Error('close the previous test app first (one live app per process)');
+  const database = await createThrowawayDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ip-e2e-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'error',
+    ...options.env,
+  });
+  const clock = new ManualClock(new Date());
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+    .overrideProvider(AppConfig)
+    .useValue(config)
+    .overrideProvider(Clock)
+    .useValue(clock)
+    .compile();
+  const app = moduleRef.createNestApplication({ bodyParser: false, logger: ['error'] });
+  configureApp(app);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const testApp: TestApp = {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    clock,
+    get: <T>(token: abstract new (...args: never[]) => T) => app.get(token as never) as T,
+    close: async () => {
+      liveApp = null;
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  liveApp = testApp;
+  return testApp;
+}

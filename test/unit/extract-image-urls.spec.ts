@@ -1,0 +1,48 @@
+import { cssUrls, extractImageReferences } from '../../src/emails/images/extract-image-urls';
+import { mapWithConcurrency } from '../../src/emails/images/map-with-concurrency';
+
+describe('extractImageReferences', () => {
+  it('finds img, srcset, background attributes, style attributes, style blocks and VML', () => {
+    const html = `
+      <style>@media (max-width: 600px) { .a { background: url("https://x.test/m.png") } }</style>
+      <table background="https://x.test/bg.gif"><tr><td style="background-image:url(https://x.test/td.jpg)">
+      <img src="https://x.test/a.png"><img src="https://x.test/a.png">
+      <img srcset="https://x.test/s1.png 1x, https://x.test/s2.png 2x">
+      <v:fill src="https://x.test/vml.png"></v:fill>
+      <img src="cid:logo@mail"><img src="data:image/png;base64,AAA"><img src="/relative.png">
+      </td></tr></table>`;
+    const refs = extractImageReferences(html);
+    expect(refs.remote.sort()).toEqual(
+      [
+        'https://x.test/a.png',
+        'https://x.test/bg.gif',
+        'https://x.test/m.png',
+        'https://x.test/s1.png',
+        'https://x.test/s2.png',
+        'https://x.test/td.jpg',
+        'https://x.test/vml.png',
+      ].sort(),
+    );
+    expect(refs.contentIds).toEqual(['logo@mail']);
+  });
+
+  it('ignores CSS it cannot parse', () => {
+    expect(cssUrls('a { background: url(', false)).toEqual([]);
+  });
+});
+
+describe('mapWithConcurrency', () => {
+  it('keeps order and never exceeds the limit', async () => {
+    let running = 0;
+    let peak = 0;
+    const result = await mapWithConcurrency([5, 1, 4, 2, 3], 2, async (n) => {
+      running++;
+      peak = Math.max(peak, running);
+      await new Promise((resolve) => setImmediate(resolve));
+      running--;
+      return n * 10;
+    });
+    expect(result).toEqual([50, 10, 40, 20, 30]);
+    expect(peak).toBe(2);
+  });
+});
