@@ -1,0 +1,91 @@
+import 'reflect-metadata';
+import { Command, InvalidArgumentError } from 'commander';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { cpus } from 'node:os';
+import { parseRawSource } from './emails/mime/parse-raw-source';
+import { IMAGES_OPTIONS, ORIENTATION_OPTIONS, RenderOptions } from './rendering/catalog/options';
+import { Renderer } from './rendering/render';
+import type { EmailContent } from './rendering/transforms/prepare-html';
+
+/** `npm run render -- <file.html|file.eml> --client OL2019 [--images blocked] [--orientation horizontal] [--out dir]` */
+async function main(): Promise<void> {
+  const program = new Command('render')
+    .argument('<file>', 'an .html file or a whole message (.eml)')
+    .requiredOption('--client <code>', 'client code, e.g. OL2019')
+    .option('--images <option>', 'allowed | blocked', choice(IMAGES_OPTIONS), 'allowed')
+    .option(
+      '--orientation <option>',
+      'vertical | horizontal',
+      choice(ORIENTATION_OPTIONS),
+      'vertical',
+    )
+    .option('--out <dir>', 'where to write the PNGs', '.')
+    .parse();
+  const [file] = program.args;
+  const options = program.opts<{ client: string; out: string } & RenderOptions>();
+  const email = await loadEmail(resolve(file));
+  const renderer = new Renderer({
+    executablePath: process.env.CHROMIUM_PATH || undefined,
+    concurrency: Math.max(1, cpus().length),
+    recycleAfter: 1000,
+    timeoutMs: 30000,
+  });
+  try {
+    const result = await renderer.render(email, options.client, options);
+    mkdirSync(options.out, { recursive: true });
+    const stem = `${options.client.toLowerCase()}-${options.orientation}-${options.images}-${result.viewportWidth}`;
+    for (const [suffix, data] of [
+      ['', result.full],
+      ['-thumb', result.thumb],
+      ['-thumb450', result.thumb450],
+    ] as const) {
+      const path = join(options.out, `${stem}${suffix}.png`);
+      writeFileSync(path, data);
+      console.log(`wrote ${path}`);
+    }
+    console.log(
+      `size: ${result.width} x ${result.height} device px${result.truncated ? ' (cut)' : ''}`,
+    );
+    console.log('report:');
+    for (const entry of result.report)
+      console.log(
+        `  ${entry.slug.padEnd(36)} ${entry.where.padEnd(18)} x${entry.count}  ${entry.title}`,
+      );
+    const t = result.timings;
+    console.log(
+      `timings: prepare ${t.prepareMs.toFixed(0)} ms, capture ${t.captureMs.toFixed(0)} ms, images ${t.imagesMs.toFixed(0)} ms, total ${t.totalMs.toFixed(0)} ms`,
+    );
+  } finally {
+    await renderer.close();
+  }
+}
+
+function choice(allowed: readonly string[]) {
+  return (value: string) => {
+    if (!allowed.includes(value)) throw new InvalidArgumentError(`one of ${allowed.join(', ')}`);
+    return value;
+  };
+}
+
+async function loadEmail(path: string): Promise<EmailContent> {
+  const source = readFileSync(path, 'utf8');
+  if (['.eml', '.mime', '.txt'].includes(extname(path).toLowerCase())) {
+    const parsed = await parseRawSource(source);
+    return {
+      html: parsed.html,
+      text: parsed.text,
+      images: parsed.inlineParts.map((part) => ({
+        url: `cid:${part.contentId}`,
+        contentType: part.contentType,
+        data: part.content,
+      })),
+    };
+  }
+  return { html: source, text: null, images: [] };
+}
+
+main().catch((error: unknown) => {
+  console.error(`render: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+
+export const THUMB450_WIDTH = 450;
+export const THUMB_WIDTH = 120;
+
+/** Machado, Oliveira and Fernandes (2009), deuteranopia at full severity. */
+const DEUTERANOPIA: [[number, number, number], [number, number, number], [number, number, number]] =
+  [
+    [0.367322, 0.860646, -0.227968],
+    [0.280085, 0.672501, 0.047413],
+    [-0.01182, 0.04294, 0.968881],
+  ];
+
+export interface ImageSizes {
+  full: Buffer;
+  thumb450: Buffer;
+  thumb: Buffer;
+  /** Device pixels of the full image. */
+  width: number;
+  height: number;
+}
+
+export interface SizeOptions {
+  /** Thumbnails show the top of the email at the client's screen proportions. */
+  viewportAspect: number;
+  truncatedAt?: number;
+  colorblind?: boolean;
+}
+
+function truncationMarker(width: number, cssHeight: number): Buffer {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="40">
+    <rect width="100%" height="100%" fill="#b00020"/>
+    <text x="50%" y="26" font-family="Liberation Sans, Arial, sans-serif" font-size="18" fill="#fff"
+      text-anchor="middle">Capture cut at ${cssHeight} px: the email is longer</text></svg>`;
+  return Buffer.from(svg);
+}
+
+/**
+ * The full PNG (marked when cut, recoloured for the colour-blind profile) and two
+ * thumbnails: the top of the email at the client's screen proportions, 450 and 120 px
+ * wide. One decode with sharp, cloned for each output.
+ */
+export async function makeImageSizes(png: Buffer, options: SizeOptions): Promise<ImageSizes> {
+  let source = sharp(png);
+  const meta = await source.metadata();
+  const width = meta.width!;
+  const height = meta.height!;
+  if (options.colorblind || options.truncatedAt !== undefined) {
+    if (options.colorblind) source = source.recomb(DEUTERANOPIA);
+    if (options.truncatedAt !== undefined) {
+      source = source.composite([
+        { input: truncationMarker(width, options.truncatedAt), gravity: 'south' },
+      ]);
+    }
+    png = await source.png({ compressionLevel: 4 }).toBuffer();
+    source = sharp(png);
+  }
+  const cropHeight = Math.min(height, Math.round(width * options.viewportAspect));
+  const top = source.clone().extract({ left: 0, top: 0, width, height: cropHeight });
+  const [thumb450, thumb] = await Promise.all([
+    top.clone().resize({ width: THUMB450_WIDTH }).png({ compressionLevel: 6 }).toBuffer(),
+    top.clone().resize({ width: THUMB_WIDTH }).png({ compressionLevel: 6 }).toBuffer(),
+  ]);
+  return { full: png, thumb450, thumb, width, height };
+}

@@ -1,0 +1,100 @@
+import valueParser from 'postcss-value-parser';
+import type { ImagesOption } from '../catalog/options';
+import { editInlineStyles, editStylesheets } from './css-walker';
+import type { EmailDocument } from './email-document';
+import type { RenderReport } from './render-report';
+
+/** An image the email may show: its stored copy, looked up by the URL written in the HTML. */
+export interface RenderImage {
+  url: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** Origin the renderer serves stored images from; nothing else is ever fetched. */
+export const ASSET_ORIGIN = 'https://assets.render.invalid';
+export const MISSING_IMAGE = `${ASSET_ORIGIN}/missing`;
+
+export interface ImagePlan {
+  /** Path under ASSET_ORIGIN → image served for it. */
+  served: Map<string, RenderImage>;
+}
+
+/**
+ * Points every image reference at the renderer's own asset origin: stored copies are
+ * served from memory; missing, blocked or unsupported ones fail as they do in the client
+ * (alt text shows). With images=blocked, CSS and attribute backgrounds go too.
+ */
+export function resolveImages(
+  $: EmailDocument,
+  images: RenderImage[],
+  option: ImagesOption,
+  unsupportedTypes: Set<string>,
+  allowDataUris: boolean,
+  report: RenderReport,
+): ImagePlan {
+  const byUrl = new Map(images.map((image) => [image.url, image]));
+  const served = new Map<string, RenderImage>();
+  const blocked = option === 'blocked';
+  const rewrite = (reference: string): string => {
+    const url = reference.trim();
+    if (/^data:/i.test(url)) return !blocked && allowDataUris ? url : MISSING_IMAGE;
+    const image = byUrl.get(url) ?? byUrl.get(url.replace(/^cid:<?([^>]*)>?$/i, 'cid:$1'));
+    if (blocked || !image || unsupportedTypes.has(image.contentType)) return MISSING_IMAGE;
+    const path = `/${served.size}`;
+    served.set(path, image);
+    return `${ASSET_ORIGIN}${path}`;
+  };
+
+  $('img[src], input[type="image"][src]').each(
+    (_i, el) => void $(el).attr('src', rewrite($(el).attr('src')!)),
+  );
+  $('img[srcset], source[srcset]').each((_i, el) => {
+    const candidates = $(el)
+      .attr('srcset')!
+      .split(',')
+      .map((candidate) => candidate.trim().split(/\s+/))
+      .map(([url, ...descriptor]) => [rewrite(url), ...descriptor].join(' '));
+    $(el).attr('srcset', candidates.join(', '));
+  });
+  $('[background]').each((_i, el) => {
+    if (blocked) $(el).removeAttr('background');
+    else $(el).attr('background', rewrite($(el).attr('background')!));
+  });
+  const rewriteCss = (root: import('postcss').Root) =>
+    root.walkDecls((decl) => {
+      if (!/url\(/i.test(decl.value)) return;
+      if (blocked && /^background/i.test(decl.prop)) {
+        if (/^background-image$/i.test(decl.prop)) return void decl.remove();
+        decl.value = valueParser.stringify(
+          valueParser(decl.value).nodes.filter(
+            (node) => !(node.type === 'function' && node.value === 'url'),
+          ),
+        );
+        return;
+      }
+      const parsed = valueParser(decl.value);
+      parsed.walk((node) => {
+        if (node.type === 'function' && node.value.toLowerCase() === 'url' && node.nodes[0]) {
+          node.nodes = [
+            {
+              ...node.nodes[0],
+              type: 'word',
+              value: rewrite(node.nodes[0].value),
+            } as valueParser.WordNode,
+          ];
+        }
+      });
+      decl.value = parsed.toString();
+    });
+  editStylesheets($, rewriteCss);
+  editInlineStyles($, rewriteCss);
+  if (blocked)
+    report.add(
+      'rule:images-blocked',
+      'Images blocked: alt text shown instead',
+      '<img>',
+      $('img').length,
+    );
+  return { served };
+}
