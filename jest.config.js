@@ -1,7 +1,7 @@
-// Two projects: fast unit tests, and e2e tests that boot the real app (run in band:
-// they share one database and one browser per process).
+// Three projects: fast unit tests; render tests (the rendering library with real
+// Chromium, no database); e2e tests that boot the real app (run in band, once per database).
 const base = {
-  moduleFileExtensions: ['js', 'json', 'ts'],
+  moduleFileExtensions: ['ts', 'js', 'json'],
   rootDir: '.',
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': 'ts-jest' },
@@ -9,6 +9,12 @@ const base = {
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'render',
+      testMatch: ['<rootDir>/test/render/**/*.render-spec.ts'],
+      slowTestThreshold: 30,
+    },
     {
       ...base,
       displayName: 'e2e',

@@ -4,6 +4,8 @@ import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EmailsModule } from './emails/emails.module';
+import { PreviewsModule } from './previews/previews.module';
+import { RenderingModule } from './rendering/rendering.module';
 import { StorageModule } from './storage/storage.module';
 
 /** The HTTP API process. */
@@ -12,9 +14,11 @@ import { StorageModule } from './storage/storage.module';
     ConfigModule,
     DatabaseModule,
     StorageModule,
+    RenderingModule,
     ApplicationsModule,
     AuthModule,
     EmailsModule,
+    PreviewsModule,
   ],
 })
 export class AppModule {}

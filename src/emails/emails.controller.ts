@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { CaptureConfiguration, withDefaults } from '../previews/dto/capture-configuration.dto';
+import { CaptureConfigurations } from '../previews/capture-configurations';
+import type { CaptureConfiguration } from '../previews/dto/capture-configuration.dto';
 import { CreateEmailDto } from './dto/create-email.dto';
 import { EmailsService } from './emails.service';
 
@@ -14,7 +15,10 @@ interface CreatedEmail {
 
 @Controller('v1/emails')
 export class EmailsController {
-  constructor(private readonly emails: EmailsService) {}
+  constructor(
+    private readonly emails: EmailsService,
+    private readonly configurations: CaptureConfigurations,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -23,7 +27,7 @@ export class EmailsController {
     @CurrentPrincipal() principal: Principal,
     @Body() dto: CreateEmailDto,
   ): Promise<CreatedEmail> {
-    const configurations = dto.configurations?.map(withDefaults);
+    const configurations = dto.configurations && this.configurations.resolve(dto.configurations);
     const email = await this.emails.create(principal, dto);
     return {
       email_guid: email.id,

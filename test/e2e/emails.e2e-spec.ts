@@ -130,6 +130,14 @@ describe(`POST /v1/emails (${TEST_DATABASE})`, () => {
         { html_text: 'x', configurations: [{ client: 'OL2019', orientation: 'diagonal' }] },
         "configurations[0]: 'orientation' must be 'vertical' or 'horizontal'",
       ],
+      [
+        { html_text: 'x', configurations: [{ client: 'OL2019' }, { client: 'NOKIA3310' }] },
+        "Each client must be valid, 'NOKIA3310' is unknown",
+      ],
+      [
+        { html_text: 'x', configurations: [{ client: 'OL2019', orientation: 'horizontal' }] },
+        "'orientation' must be one of 'vertical' for OL2019",
+      ],
     ];
     for (const [body, description] of cases) {
       const response = await post(body).expect(400);

@@ -1,9 +1,10 @@
 import { IsIn, IsNotEmpty, IsOptional, IsString } from 'class-validator';
-
-export const IMAGES_OPTIONS = ['allowed', 'blocked'] as const;
-export const ORIENTATION_OPTIONS = ['vertical', 'horizontal'] as const;
-export type ImagesOption = (typeof IMAGES_OPTIONS)[number];
-export type OrientationOption = (typeof ORIENTATION_OPTIONS)[number];
+import {
+  IMAGES_OPTIONS,
+  ImagesOption,
+  ORIENTATION_OPTIONS,
+  OrientationOption,
+} from '../../rendering/catalog/options';
 
 /** One capture configuration (CONTRACT: `{"client", "images", "orientation"}`). */
 export class CaptureConfigurationDto {
@@ -25,12 +26,4 @@ export interface CaptureConfiguration {
   client: string;
   images: ImagesOption;
   orientation: OrientationOption;
-}
-
-export function withDefaults(configuration: CaptureConfigurationDto): CaptureConfiguration {
-  return {
-    client: configuration.client.toUpperCase(),
-    images: configuration.images ?? 'allowed',
-    orientation: configuration.orientation ?? 'vertical',
-  };
 }

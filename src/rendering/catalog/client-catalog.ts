@@ -1,9 +1,9 @@
-import catalogData from './client-catalog.json';
+import catalogData from './client-profiles.json';
 import type { ClientProfile } from './client-profile';
 
 /**
  * The client codes this service honours, each with its emulation profile. Data lives in
- * client-catalog.json; this class only looks it up.
+ * client-profiles.json; this class only looks it up.
  */
 export class ClientCatalog {
   private readonly profiles: ReadonlyMap<string, ClientProfile>;

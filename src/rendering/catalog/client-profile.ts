@@ -21,7 +21,7 @@ export interface CaniemailKey {
   version?: string;
 }
 
-/** One emulation profile: how a named client is reproduced (client-catalog.json). */
+/** One emulation profile: how a named client is reproduced (client-profiles.json). */
 export interface ClientProfile {
   code: string;
   name: string;

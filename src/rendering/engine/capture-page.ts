@@ -80,7 +80,7 @@ export async function capturePage(
     format: 'png',
     optimizeForSpeed: true,
     captureBeyondViewport: true,
-    clip: { x: 0, y: 0, width: settings.width, height, scale: 1 },
+    clip: { x: 0, y: 0, width: settings.width, height, scale: settings.scale },
   })) as { data: string };
   return {
     png: Buffer.from(shot.data, 'base64'),

@@ -1,9 +1,12 @@
-import { colord, Colord } from 'colord';
+import { colord, Colord, extend } from 'colord';
+import namesPlugin from 'colord/plugins/names';
 import valueParser from 'postcss-value-parser';
 import type { DarkStrategy } from '../catalog/client-profile';
 import { editInlineStyles, editStylesheets } from './css-walker';
 import type { EmailDocument } from './email-document';
 import type { RenderReport } from './render-report';
+
+extend([namesPlugin]);
 
 type Role = 'background' | 'text' | 'border';
 export type Inversion = Extract<DarkStrategy, 'partial-inversion' | 'full-inversion'>;

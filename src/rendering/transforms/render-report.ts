@@ -8,12 +8,12 @@ export interface ReportEntry {
   count: number;
 }
 
-/** Collects report entries, merging repeats of the same slug and place. */
+/** Collects report entries, merging repeats of the same finding in the same place. */
 export class RenderReport {
   private readonly entries = new Map<string, ReportEntry>();
 
   add(slug: string, title: string, where: string, count = 1): void {
-    const key = `${slug}\u0000${where}`;
+    const key = `${slug}\u0000${title}\u0000${where}`;
     const existing = this.entries.get(key);
     if (existing) existing.count += count;
     else this.entries.set(key, { slug, title, where, count });

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '../common/api-error';
+import { ClientCatalog } from '../rendering/catalog/client-catalog';
+import type {
+  CaptureConfiguration,
+  CaptureConfigurationDto,
+} from './dto/capture-configuration.dto';
+
+/**
+ * Checks configurations against the catalog (CONTRACT: a client offers only the options
+ * its entry lists) and fills in the defaults: images=allowed, orientation=vertical.
+ */
+@Injectable()
+export class CaptureConfigurations {
+  constructor(private readonly catalog: ClientCatalog) {}
+
+  resolve(dtos: CaptureConfigurationDto[]): CaptureConfiguration[] {
+    return dtos.map((dto) => {
+      const profile = this.catalog.find(dto.client);
+      if (!profile)
+        throw ApiError.badRequest(`Each client must be valid, '${dto.client}' is unknown`);
+      const configuration: CaptureConfiguration = {
+        client: profile.code,
+        images: dto.images ?? 'allowed',
+        orientation: dto.orientation ?? 'vertical',
+      };
+      if (!profile.images_options.includes(configuration.images)) {
+        throw ApiError.badRequest(
+          `'images' must be one of ${quoteAll(profile.images_options)} for ${profile.code}`,
+        );
+      }
+      if (!profile.orientation_options.includes(configuration.orientation)) {
+        throw ApiError.badRequest(
+          `'orientation' must be one of ${quoteAll(profile.orientation_options)} for ${profile.code}`,
+        );
+      }
+      return configuration;
+    });
+  }
+}
+
+function quoteAll(values: readonly string[]): string {
+  return values.map((value) => `'${value}'`).join(', ');
+}

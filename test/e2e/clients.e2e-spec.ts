@@ -1,0 +1,54 @@
+import request from 'supertest';
+import reference from '../../../shared/data/reference-client-catalog.json';
+import { createTestApp, TestApp } from '../support/test-app';
+import { TEST_DATABASE } from '../support/test-database';
+
+describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('lists every reference client code plus the current ones, without authentication', async () => {
+    const response = await request(t.url).get('/v1/clients').expect(200);
+    const codes = response.body as string[];
+    for (const code of Object.keys(reference.clients)) expect(codes).toContain(code);
+    for (const code of [
+      'IPHONE15',
+      'IPHONE16DARK',
+      'APPMAIL16',
+      'ANDROID14GMAILAPP',
+      'SAMSUNGMAIL',
+      'OUTLOOKNEWWIN',
+    ]) {
+      expect(codes).toContain(code);
+    }
+  });
+
+  it('describes each client with the contract fields and its emulation', async () => {
+    const response = await request(t.url).get('/v1/clients/configurations').expect(200);
+    const ol2019 = response.body.OL2019;
+    expect(ol2019).toMatchObject({
+      orientation_options: ['vertical'],
+      images_options: ['allowed', 'blocked'],
+      name: 'Outlook 2019',
+      group: 'Desktop',
+      platform: 'Windows 10',
+      status: 'normal',
+      engine: 'chromium',
+      caniemail: { family: 'outlook', platform: 'windows', version: '2019' },
+    });
+    expect(ol2019.emulation).toMatch(/Word/);
+    for (const [code, entry] of Object.entries(reference.clients)) {
+      const served = response.body[code];
+      expect({ code, name: served.name, group: served.group, platform: served.platform }).toEqual({
+        code,
+        name: entry.name,
+        group: entry.group,
+        platform: entry.platform,
+      });
+      for (const option of entry.images_options ?? [])
+        expect(served.images_options).toContain(option);
+    }
+    expect(response.body.IPHONE13.orientation_options).toEqual(['vertical', 'horizontal']);
+  });
+});
