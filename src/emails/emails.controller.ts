@@ -3,6 +3,7 @@ import { ApiAuthGuard } from '../auth/api-auth.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { CaptureConfigurations } from '../previews/capture-configurations';
+import { CaptureCoordinator } from '../previews/capture-coordinator';
 import type { CaptureConfiguration } from '../previews/dto/capture-configuration.dto';
 import { CreateEmailDto } from './dto/create-email.dto';
 import { EmailsService } from './emails.service';
@@ -18,6 +19,7 @@ export class EmailsController {
   constructor(
     private readonly emails: EmailsService,
     private readonly configurations: CaptureConfigurations,
+    private readonly coordinator: CaptureCoordinator,
   ) {}
 
   @Post()
@@ -29,6 +31,10 @@ export class EmailsController {
   ): Promise<CreatedEmail> {
     const configurations = dto.configurations && this.configurations.resolve(dto.configurations);
     const email = await this.emails.create(principal, dto);
+    // Prefetch: the captures start now, in the background (CONTRACT).
+    configurations?.forEach(
+      (configuration) => void this.coordinator.prefetch(email, configuration),
+    );
     return {
       email_guid: email.id,
       ...(email.endUserId !== null && { end_user_id: email.endUserId }),

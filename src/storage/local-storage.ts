@@ -10,7 +10,7 @@ import { assertSafeKey, Storage } from './storage';
 export class LocalStorage extends Storage {
   readonly root: string;
 
-  constructor(config: AppConfig) {
+  constructor(private readonly config: AppConfig) {
     super();
     this.root = join(config.dataDir, 'files');
   }
@@ -35,6 +35,12 @@ export class LocalStorage extends Storage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  /** Served by LocalFilesController under PUBLIC_URL/files/. */
+  async locate(key: string): Promise<string> {
+    assertSafeKey(key);
+    return `${this.config.publicUrl}/files/${key}`;
   }
 
   async delete(keys: string[]): Promise<void> {

@@ -9,6 +9,8 @@ export abstract class Storage {
   abstract get(key: string): Promise<Buffer | null>;
   /** Deletes the files; keys that do not exist are ignored. */
   abstract delete(keys: string[]): Promise<void>;
+  /** Where a client fetches the file now (the capture host redirects there). */
+  abstract locate(key: string): Promise<string>;
 }
 
 /** Refuses keys that could escape the storage root or confuse an object store. */

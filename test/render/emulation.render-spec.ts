@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RenderOptions } from '../../src/rendering/catalog/options';
 import type { Renderer } from '../../src/rendering/render';
 import { solidPng } from '../support/image-server';
 import {
@@ -15,7 +16,7 @@ import { testRenderer } from '../support/renderer';
 
 const FIXTURES = join(__dirname, '../../../shared/fixtures/caniemail-tests');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
-const DEFAULT = { images: 'allowed', orientation: 'vertical' } as const;
+const DEFAULT: RenderOptions = { images: 'allowed', orientation: 'vertical' };
 const html = (body: string, head = '') =>
   `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
 

@@ -1,0 +1,154 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError } from '../common/api-error';
+import { AppConfig } from '../config/app-config';
+import { Clock } from '../config/clock';
+import { Email } from '../emails/email.entity';
+import { Capture } from './capture.entity';
+import { CaptureStore } from './capture-store';
+import type { CaptureConfiguration } from './dto/capture-configuration.dto';
+import {
+  CaptureJob,
+  CaptureOutcome,
+  CaptureQueue,
+  outcomeOfFailure,
+  QUEUE_FULL_ERROR,
+  QueueFullError,
+} from './queue/capture-queue';
+
+/** How often a waiting request re-reads the row, for renders finished by another process. */
+const POLL_MS = 250;
+
+/**
+ * Capture-once: the first request of a configuration creates (or claims) the capture row
+ * and enqueues the render; every request, first or not, waits for the same attempt and
+ * gets the same answer. Failures are not cached: the next request claims a new attempt.
+ */
+@Injectable()
+export class CaptureCoordinator {
+  private readonly logger = new Logger(CaptureCoordinator.name);
+
+  constructor(
+    private readonly store: CaptureStore,
+    private readonly queue: CaptureQueue,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The captured row, rendering it first when needed. Throws ApiErrors 404/500/503/504. */
+  async obtain(
+    email: Email | null,
+    emailId: string,
+    configuration: CaptureConfiguration,
+  ): Promise<Capture> {
+    const deadline = Date.now() + this.config.capture.timeoutMs;
+    for (;;) {
+      const capture = await this.store.find(emailId, configuration);
+      if (capture?.status === 'captured') return capture;
+      if (capture?.status === 'purged')
+        throw ApiError.notFound('This capture is no longer available');
+      const job =
+        capture?.status === 'pending' && !this.isStale(capture)
+          ? { captureId: capture.id, attempt: capture.attempt }
+          : await this.start(email, emailId, configuration, capture);
+      if (!job) continue; // lost a race to insert or claim: read the winner's row
+      const outcome = await this.await(job, deadline);
+      if (outcome.status === 'captured') continue;
+      throw this.errorFor(outcome, configuration.client);
+    }
+  }
+
+  /** Starts a capture without waiting (prefetch). Full queue: left for a later request. */
+  async prefetch(email: Email, configuration: CaptureConfiguration): Promise<void> {
+    const capture = await this.store.find(email.id, configuration);
+    if (capture && (capture.status === 'captured' || capture.status === 'purged')) return;
+    if (capture?.status === 'pending' && !this.isStale(capture)) return;
+    await this.start(email, email.id, configuration, capture).catch((error: unknown) => {
+      if (!(error instanceof ApiError))
+        this.logger.warn(`prefetch failed: ${(error as Error).message}`);
+    });
+  }
+
+  private async start(
+    email: Email | null,
+    emailId: string,
+    configuration: CaptureConfiguration,
+    existing: Capture | null,
+  ): Promise<CaptureJob | null> {
+    if (!email || this.isExpired(email)) throw ApiError.notFound();
+    const job = existing
+      ? await this.store.claim(existing)
+      : await this.store.insertPending(emailId, configuration);
+    if (!job) return null;
+    try {
+      await this.queue.enqueue(job);
+    } catch (error) {
+      await this.store.markFailed(
+        job,
+        error instanceof QueueFullError ? QUEUE_FULL_ERROR : (error as Error).message,
+      );
+      if (error instanceof QueueFullError) throw overloaded(error.retryAfterSeconds);
+      throw error;
+    }
+    return job;
+  }
+
+  /** Waits for the attempt's outcome: from this process's queue, or seen in the database. */
+  private async await(job: CaptureJob, deadline: number): Promise<CaptureOutcome> {
+    const stop = new AbortController();
+    const timeout = Math.max(0, deadline - Date.now());
+    try {
+      const outcome = await Promise.race([
+        this.queue.outcome(job, stop.signal),
+        this.watchRow(job, stop.signal),
+        sleep(timeout, null, { signal: stop.signal }).catch(() => null),
+      ]);
+      if (outcome) return outcome;
+      throw new ApiError(504, 'Timeout: the email client took too long to respond');
+    } finally {
+      stop.abort();
+    }
+  }
+
+  private async watchRow(job: CaptureJob, signal: AbortSignal): Promise<CaptureOutcome | null> {
+    while (!signal.aborted) {
+      await sleep(POLL_MS, null, { signal }).catch(() => null);
+      if (signal.aborted) return null;
+      const row = await this.store.findById(job.captureId);
+      if (!row || row.status === 'captured' || row.attempt !== job.attempt)
+        return { status: 'captured' };
+      if (row.status === 'failed') return outcomeOfFailure(row.error);
+    }
+    return null;
+  }
+
+  private errorFor(outcome: CaptureOutcome, client: string): ApiError {
+    switch (outcome.status) {
+      case 'rejected':
+        return overloaded(5);
+      case 'gone':
+        return ApiError.notFound();
+      default:
+        return new ApiError(
+          500,
+          `Internal Server Error: unexpected failure of an email client (${client})`,
+        );
+    }
+  }
+
+  private isExpired(email: Email): boolean {
+    return email.expiredAt !== null || email.expiresAt.getTime() <= this.clock.now().getTime();
+  }
+
+  /** A pending row whose owner must have died (process killed mid-render). */
+  private isStale(capture: Capture): boolean {
+    const limit = 2 * this.config.capture.timeoutMs + 60_000;
+    return this.clock.now().getTime() - capture.claimedAt.getTime() > limit;
+  }
+}
+
+function overloaded(retryAfterSeconds: number): ApiError {
+  return new ApiError(503, 'Service Unavailable: too many captures are waiting, retry shortly', {
+    'Retry-After': String(retryAfterSeconds),
+  });
+}

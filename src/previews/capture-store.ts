@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import { Clock } from '../config/clock';
+import { Capture } from './capture.entity';
+import type { CaptureConfiguration } from './dto/capture-configuration.dto';
+import type { CaptureJob } from './queue/capture-queue';
+
+/**
+ * The capture rows, and the two ways to own a render: insert the row (the unique
+ * constraint lets one request win) or claim a failed/stale row by a conditional update
+ * on its attempt number (one process wins). Correct across processes on one database.
+ */
+@Injectable()
+export class CaptureStore {
+  private readonly captures: Repository<Capture>;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {
+    this.captures = dataSource.getRepository(Capture);
+  }
+
+  find(emailId: string, configuration: CaptureConfiguration): Promise<Capture | null> {
+    return this.captures.findOneBy({ emailId, ...configuration });
+  }
+
+  findById(id: string): Promise<Capture | null> {
+    return this.captures.findOneBy({ id });
+  }
+
+  /** Inserts a pending row; null when another request inserted it first. */
+  async insertPending(
+    emailId: string,
+    configuration: CaptureConfiguration,
+  ): Promise<CaptureJob | null> {
+    const id = randomUUID();
+    try {
+      await this.captures.insert({
+        id,
+        emailId,
+        ...configuration,
+        status: 'pending',
+        attempt: 1,
+        claimedAt: this.clock.now(),
+      });
+      return { captureId: id, attempt: 1 };
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Claims a failed or abandoned row for a new attempt; null when someone else did. */
+  async claim(capture: Capture): Promise<CaptureJob | null> {
+    const attempt = capture.attempt + 1;
+    const result = await this.captures.update(
+      { id: capture.id, attempt: capture.attempt, status: capture.status },
+      { status: 'pending', attempt, claimedAt: this.clock.now(), error: null },
+    );
+    return result.affected === 1 ? { captureId: capture.id, attempt } : null;
+  }
+
+  async markFailed(job: CaptureJob, error: string): Promise<void> {
+    await this.captures.update(
+      { id: job.captureId, attempt: job.attempt, status: 'pending' },
+      { status: 'failed', error },
+    );
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError = error.driverError as { code?: string };
+  return driverError.code === '23505' || driverError.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -1,0 +1,63 @@
+import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+
+/**
+ * pending: a render is under way (attempt, claimedAt say whose). captured: files stored.
+ * failed: the last attempt failed; a later request may claim it again. purged: the files
+ * were deleted after CAPTURE_TTL_DAYS ("no longer available").
+ */
+export type CaptureStatus = 'pending' | 'captured' | 'failed' | 'purged';
+
+/** Where one result file lives; data, so files can move and URLs follow. */
+export interface CaptureFile {
+  key: string;
+  content_type: string;
+}
+
+/** One capture configuration of one email: created once under a unique constraint. */
+@Entity('captures')
+@Unique('uq_captures_configuration', ['emailId', 'client', 'images', 'orientation'])
+@Index('ix_captures_status_expires', ['status', 'expiresAt'])
+export class Capture {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'email_id', type: 'varchar', length: 36 })
+  emailId: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  client: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  images: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  orientation: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: CaptureStatus;
+
+  @Column({ type: 'integer', default: 1 })
+  attempt: number;
+
+  @Column({ name: 'claimed_at' })
+  claimedAt: Date;
+
+  @Column({ name: 'captured_at', type: Date, nullable: true })
+  capturedAt: Date | null;
+
+  @Column({ name: 'expires_at', type: Date, nullable: true })
+  expiresAt: Date | null;
+
+  @Column({ name: 'viewport_width', type: 'integer', nullable: true })
+  viewportWidth: number | null;
+
+  /** File name (e.g. ol2019-vertical-allowed-800.png) → where it is stored. */
+  @Column({ type: 'simple-json', nullable: true })
+  files: Record<string, CaptureFile> | null;
+
+  @Column({ type: 'simple-json', nullable: true })
+  report: unknown;
+
+  @Column({ type: 'text', nullable: true })
+  error: string | null;
+}

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '../common/api-error';
+import { AppConfig } from '../config/app-config';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { Email } from '../emails/email.entity';
+import { ClientCatalog } from '../rendering/catalog/client-catalog';
+import { Capture } from './capture.entity';
+import { CaptureConfigurations } from './capture-configurations';
+import { CaptureCoordinator } from './capture-coordinator';
+import {
+  captureHostUrl,
+  imageFileName,
+  ImageSize,
+  previewBody,
+  resultFileName,
+} from './capture-files';
+import { CaptureStore } from './capture-store';
+import type { CaptureConfiguration } from './dto/capture-configuration.dto';
+import type { PreviewQueryDto } from './dto/preview-query.dto';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type PreviewAnswer =
+  | { kind: 'captured-now'; body: ReturnType<typeof previewBody> }
+  | { kind: 'cached'; location: string };
+
+@Injectable()
+export class PreviewsService {
+  constructor(
+    @InjectRepository(Email) private readonly emails: Repository<Email>,
+    private readonly catalog: ClientCatalog,
+    private readonly configurations: CaptureConfigurations,
+    private readonly coordinator: CaptureCoordinator,
+    private readonly store: CaptureStore,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Validates the path and query the way the contract orders the errors. */
+  configuration(guid: string, client: string, query: PreviewQueryDto): CaptureConfiguration {
+    if (!GUID.test(guid))
+      throw ApiError.badRequest("'email_guid' must match format of a standard GUID");
+    if (!this.catalog.find(client))
+      throw ApiError.badRequest("'client' must be valid, see /clients");
+    return this.configurations.resolve([
+      { client, images: query.images, orientation: query.orientation },
+    ])[0];
+  }
+
+  /** JSON endpoint: 200 with the URLs after a first capture, else 301 to the cached JSON. */
+  async preview(guid: string, configuration: CaptureConfiguration): Promise<PreviewAnswer> {
+    const emailId = guid.toLowerCase();
+    const existing = await this.store.find(emailId, configuration);
+    if (existing?.status === 'captured') {
+      return {
+        kind: 'cached',
+        location: captureHostUrl(
+          this.config,
+          configuration.client,
+          emailId,
+          resultFileName(configuration),
+        ),
+      };
+    }
+    const capture = await this.coordinator.obtain(
+      await this.emailFor(emailId, existing),
+      emailId,
+      configuration,
+    );
+    return {
+      kind: 'captured-now',
+      body: previewBody(this.config, configuration, emailId, capture.viewportWidth!),
+    };
+  }
+
+  /** The capture-host URL of one image size, capturing first when needed. */
+  async imageUrl(
+    guid: string,
+    configuration: CaptureConfiguration,
+    size: ImageSize,
+  ): Promise<string> {
+    const emailId = guid.toLowerCase();
+    const existing = await this.store.find(emailId, configuration);
+    const capture =
+      existing?.status === 'captured'
+        ? existing
+        : await this.coordinator.obtain(
+            await this.emailFor(emailId, existing),
+            emailId,
+            configuration,
+          );
+    return captureHostUrl(
+      this.config,
+      configuration.client,
+      emailId,
+      imageFileName(configuration, capture.viewportWidth!, size),
+    );
+  }
+
+  /** Starts captures in the background for an email of the caller's account. */
+  async prefetch(
+    guid: string,
+    accountId: string,
+    configurations: CaptureConfiguration[],
+  ): Promise<void> {
+    if (!GUID.test(guid))
+      throw ApiError.badRequest("'email_guid' must match format of a standard GUID");
+    const email = await this.emails.findOneBy({ id: guid.toLowerCase() });
+    if (!email || email.accountId !== accountId) throw ApiError.notFound();
+    await Promise.all(
+      configurations.map((configuration) => this.coordinator.prefetch(email, configuration)),
+    );
+  }
+
+  /** The email is only needed to start a new capture; a purged capture answers 404 anyway. */
+  private async emailFor(emailId: string, existing: Capture | null): Promise<Email | null> {
+    if (existing?.status === 'purged') return null;
+    return this.emails.findOneBy({ id: emailId });
+  }
+}

@@ -1,0 +1,117 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { UsageRecord } from '../../src/billing/usage-record.entity';
+import { Capture } from '../../src/previews/capture.entity';
+import { Renderer } from '../../src/rendering/render';
+import { hasBuild, startApiProcess } from '../support/api-process';
+import { postEmail, SIMPLE_EMAIL } from '../support/previews';
+import { createTestApp, TestApp } from '../support/test-app';
+import { TEST_DATABASE } from '../support/test-database';
+
+describe(`capture failures (${TEST_DATABASE})`, () => {
+  describe('with a tiny CAPTURE_TIMEOUT_MS', () => {
+    let t: TestApp;
+    beforeAll(async () => (t = await createTestApp({ env: { CAPTURE_TIMEOUT_MS: '30' } })));
+    afterAll(() => t.close());
+
+    it('answers 504 in the error body', async () => {
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL });
+      const response = await request(t.url).get(`/v1/emails/${guid}/previews/OL2019`).expect(504);
+      expect(response.body).toEqual({
+        status: 504,
+        title: 'Gateway Timeout',
+        description: 'Timeout: the email client took too long to respond',
+      });
+    });
+  });
+
+  describe('with CAPTURE_QUEUE_LIMIT=0 and one render at a time', () => {
+    let t: TestApp;
+    beforeAll(
+      async () =>
+        (t = await createTestApp({ env: { CAPTURE_QUEUE_LIMIT: '0', CAPTURE_CONCURRENCY: '1' } })),
+    );
+    afterAll(() => t.close());
+
+    it('answers 503 with Retry-After under concurrent load, and the refused capture works later', async () => {
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL });
+      const clients = ['OL2019', 'APPMAIL14', 'GMAILNEW', 'OL2016'];
+      const responses = await Promise.all(
+        clients.map((client) => request(t.url).get(`/v1/emails/${guid}/previews/${client}`)),
+      );
+      const refused = responses.filter((r) => r.status === 503);
+      expect(responses.filter((r) => r.status === 200).length).toBeGreaterThan(0);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused[0].headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused[0].body).toMatchObject({ status: 503, title: 'Service Unavailable' });
+      const again = clients[responses.indexOf(refused[0])];
+      await request(t.url).get(`/v1/emails/${guid}/previews/${again}`).expect(200);
+      const usage = await t.get(DataSource).getRepository(UsageRecord).countBy({ emailId: guid });
+      expect(usage).toBe(responses.filter((r) => r.status === 200).length + 1);
+    });
+  });
+
+  describe('when the engine fails', () => {
+    let t: TestApp;
+    beforeAll(async () => (t = await createTestApp()));
+    afterAll(() => t.close());
+
+    it('answers 500 naming the client, caches nothing, and lets a later request retry', async () => {
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL });
+      const render = jest
+        .spyOn(t.get(Renderer), 'render')
+        .mockRejectedValueOnce(new Error('engine exploded'));
+      const failed = await request(t.url).get(`/v1/emails/${guid}/previews/OL2019`).expect(500);
+      expect(failed.body).toEqual({
+        status: 500,
+        title: 'Internal Server Error',
+        description: 'Internal Server Error: unexpected failure of an email client (OL2019)',
+      });
+      const row = await t.get(DataSource).getRepository(Capture).findOneByOrFail({ emailId: guid });
+      expect(row).toMatchObject({ status: 'failed', error: 'engine exploded' });
+      await request(t.url).get(`/v1/emails/${guid}/previews/OL2019`).expect(200);
+      expect(render).toHaveBeenCalledTimes(2);
+      const retried = await t
+        .get(DataSource)
+        .getRepository(Capture)
+        .findOneByOrFail({ emailId: guid });
+      expect(retried).toMatchObject({ status: 'captured', attempt: 2 });
+      expect(await t.get(DataSource).getRepository(UsageRecord).countBy({ emailId: guid })).toBe(1);
+    });
+  });
+});
+
+(hasBuild() ? describe : describe.skip)(
+  `two API processes on one database (${TEST_DATABASE})`,
+  () => {
+    let t: TestApp;
+    beforeAll(async () => (t = await createTestApp()));
+    afterAll(() => t.close());
+
+    it('20 concurrent first GETs across both give one capture and one usage row', async () => {
+      const other = await startApiProcess({
+        DATABASE_URL: t.config.database.url,
+        DATA_DIR: t.config.dataDir,
+      });
+      try {
+        const guid = await postEmail(t, { html_text: SIMPLE_EMAIL });
+        const responses = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            request(i % 2 ? other.url : t.url).get(`/v1/emails/${guid}/previews/APPMAIL14`),
+          ),
+        );
+        expect(
+          responses.map((r) => r.status).every((status) => status === 200 || status === 301),
+        ).toBe(true);
+        const captures = await t.get(DataSource).getRepository(Capture).findBy({ emailId: guid });
+        expect(captures).toHaveLength(1);
+        expect(captures[0]).toMatchObject({ status: 'captured', attempt: 1 });
+        expect(await t.get(DataSource).getRepository(UsageRecord).countBy({ emailId: guid })).toBe(
+          1,
+        );
+      } finally {
+        await other.stop();
+      }
+    });
+  },
+);
