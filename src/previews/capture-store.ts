@@ -7,6 +7,9 @@ import { Capture } from './capture.entity';
 import type { CaptureConfiguration } from './dto/capture-configuration.dto';
 import type { CaptureJob } from './queue/capture-queue';
 
+/** How many captured configurations a process remembers (about 200 bytes each). */
+const CAPTURED_CACHE_SIZE = 20_000;
+
 /**
  * The capture rows, and the two ways to own a render: insert the row (the unique
  * constraint lets one request win) or claim a failed/stale row by a conditional update
@@ -15,6 +18,11 @@ import type { CaptureJob } from './queue/capture-queue';
 @Injectable()
 export class CaptureStore {
   private readonly captures: Repository<Capture>;
+  /**
+   * Captured rows, for repeat GETs. Safe to keep: a captured row never changes until it is
+   * purged, and purging happens only after its expiresAt, which every hit checks.
+   */
+  private readonly captured = new Map<string, Capture>();
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -23,8 +31,21 @@ export class CaptureStore {
     this.captures = dataSource.getRepository(Capture);
   }
 
-  find(emailId: string, configuration: CaptureConfiguration): Promise<Capture | null> {
-    return this.captures.findOneBy({ emailId, ...configuration });
+  async find(emailId: string, configuration: CaptureConfiguration): Promise<Capture | null> {
+    const key = `${emailId}/${configuration.client}/${configuration.images}/${configuration.orientation}`;
+    const remembered = this.captured.get(key);
+    if (remembered && remembered.expiresAt! > this.clock.now()) return remembered;
+    this.captured.delete(key);
+    const capture = await this.captures.findOneBy({ emailId, ...configuration });
+    if (capture?.status === 'captured') this.remember(key, capture);
+    return capture;
+  }
+
+  private remember(key: string, capture: Capture): void {
+    if (this.captured.size >= CAPTURED_CACHE_SIZE) {
+      this.captured.delete(this.captured.keys().next().value!);
+    }
+    this.captured.set(key, capture);
   }
 
   findById(id: string): Promise<Capture | null> {

@@ -1,0 +1,111 @@
+// Cached preview GETs (repeat requests) and first captures end to end through HTTP,
+// beside the render library alone, in one run. Run: npm run build && npm run bench:previews
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/config/app-config';
+import { Renderer } from '../src/rendering/render';
+import { marketingEmail } from './lib/email-html';
+import { startServer } from './lib/server';
+import { ms, printTable, summarize } from './lib/stats';
+
+const CAPTURES = Number(process.env.BENCH_RUNS ?? 15);
+const CACHED_SEQUENTIAL = 1000;
+
+async function main() {
+  const server = await startServer(3913);
+  const html = marketingEmail(40);
+  const headers = {
+    'content-type': 'application/json',
+    authorization: `Basic ${Buffer.from(`${server.apiKey}:`).toString('base64')}`,
+  };
+  const newEmail = async () => {
+    const response = await fetch(`${server.url}/v1/emails`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ html_text: html }),
+    });
+    return ((await response.json()) as { email_guid: string }).email_guid;
+  };
+  try {
+    // First captures through HTTP (one at a time).
+    const http: number[] = [];
+    for (let i = 0; i < CAPTURES + 2; i++) {
+      const guid = await newEmail();
+      const started = performance.now();
+      const response = await fetch(`${server.url}/v1/emails/${guid}/previews/OL2019`);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`first capture answered ${response.status}`);
+      if (i >= 2) http.push(performance.now() - started);
+    }
+    // Cached repeat GETs: one at a time for latency, then under load for throughput.
+    const guid = await newEmail();
+    const path = `/v1/emails/${guid}/previews/OL2019`;
+    await fetch(`${server.url}${path}`);
+    const cached: number[] = [];
+    for (let i = 0; i < CACHED_SEQUENTIAL; i++) {
+      const started = performance.now();
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      await response.arrayBuffer();
+      if (response.status !== 301) throw new Error(`repeat GET answered ${response.status}`);
+      cached.push(performance.now() - started);
+    }
+    const load = await autocannon({ url: `${server.url}${path}`, connections: 10, duration: 10 });
+    const library = await renderAlone(html);
+    const httpStats = summarize(http);
+    const libStats = summarize(library);
+    const cachedStats = summarize(cached);
+    printTable('Cached preview GET (301 to the cached JSON), OL2019', [
+      {
+        'p50 ms (1 at a time)': ms(cachedStats.p50),
+        'p95 ms (1 at a time)': ms(cachedStats.p95),
+        'req/s (10 connections)': load.requests.average.toFixed(0),
+        'p50 ms under load': ms(load.latency.p50),
+        'non-301 answers':
+          load.errors + load['3xx'] === 0
+            ? 'n/a'
+            : String(load.errors + (load.requests.total - load['3xx'])),
+      },
+    ]);
+    printTable(`First capture of a 40 KB email in OL2019, ${CAPTURES} runs`, [
+      {
+        path: 'HTTP GET (server process)',
+        'p50 ms': ms(httpStats.p50),
+        'p95 ms': ms(httpStats.p95),
+      },
+      { path: 'render library alone', 'p50 ms': ms(libStats.p50), 'p95 ms': ms(libStats.p95) },
+      {
+        path: 'HTTP overhead (p50)',
+        'p50 ms': ms(httpStats.p50 - libStats.p50),
+        'p95 ms': `${(((httpStats.p50 - libStats.p50) / libStats.p50) * 100).toFixed(1)} %`,
+      },
+    ]);
+    console.log('\nTargets: cached p50 < 5 ms and >= 2000 req/s; HTTP overhead < 10 %');
+  } finally {
+    await server.stop();
+  }
+}
+
+async function renderAlone(html: string): Promise<number[]> {
+  const config = loadConfig(process.env);
+  const renderer = new Renderer({
+    executablePath: config.chromiumPath,
+    concurrency: 1,
+    recycleAfter: 1000,
+    timeoutMs: 60000,
+  });
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < CAPTURES + 2; i++) {
+      const started = performance.now();
+      await renderer.render({ html, text: null, images: [] }, 'OL2019', {
+        images: 'allowed',
+        orientation: 'vertical',
+      });
+      if (i >= 2) samples.push(performance.now() - started);
+    }
+  } finally {
+    await renderer.close();
+  }
+  return samples;
+}
+
+void main();
