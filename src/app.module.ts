@@ -4,6 +4,7 @@ import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EmailsModule } from './emails/emails.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { PreviewsModule } from './previews/previews.module';
 import { RenderingModule } from './rendering/rendering.module';
 import { StorageModule } from './storage/storage.module';
@@ -19,6 +20,7 @@ import { StorageModule } from './storage/storage.module';
     AuthModule,
     EmailsModule,
     PreviewsModule,
+    OAuthModule,
   ],
 })
 export class AppModule {}

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ApplicationsService } from './applications.service';
+import { UsersService } from './users.service';
 
 @Module({
-  providers: [ApplicationsService],
-  exports: [ApplicationsService],
+  providers: [ApplicationsService, UsersService],
+  exports: [ApplicationsService, UsersService],
 })
 export class ApplicationsModule {}

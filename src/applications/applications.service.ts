@@ -101,6 +101,10 @@ export class ApplicationsService {
     return application && secretMatches(key, application.apiKeyHash) ? application : null;
   }
 
+  findById(id: string): Promise<Application | null> {
+    return this.dataSource.getRepository(Application).findOneBy({ id });
+  }
+
   findByClientId(clientId: string): Promise<Application | null> {
     return this.dataSource.getRepository(Application).findOneBy({ clientId });
   }

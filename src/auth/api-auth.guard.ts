@@ -1,13 +1,12 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
 import { ApiError } from '../common/api-error';
+import { BEARER_ERROR } from './bearer.strategy';
 import { Principal, REALM } from './principal';
 
-/**
- * The strategies that may authenticate an API call, tried in order. The OAuth module
- * adds 'bearer' here (SPEC 5.2).
- */
-export const API_STRATEGIES = ['basic'];
+/** The strategies that may authenticate an API call: API key (SPEC 5.1), OAuth token (5.2). */
+export const API_STRATEGIES = ['basic', 'bearer'];
 
 /** Guards the authenticated API endpoints; failures leave in the contract's body. */
 @Injectable()
@@ -16,14 +15,19 @@ export class ApiAuthGuard extends AuthGuard(API_STRATEGIES) {
     error: unknown,
     principal: T,
     _info: unknown,
-    _context: ExecutionContext,
+    context: ExecutionContext,
   ): T {
     if (error) throw error;
-    if (!principal) {
-      throw new ApiError(401, 'A valid API key (HTTP Basic username) or bearer token is required', {
-        'WWW-Authenticate': `Basic realm="${REALM}"`,
+    if (principal) return principal;
+    const request = context.switchToHttp().getRequest<Request & { [BEARER_ERROR]?: string }>();
+    if (/^Bearer /i.test(request.headers.authorization ?? '')) {
+      const description = request[BEARER_ERROR] ?? 'The access token is invalid';
+      throw new ApiError(401, description, {
+        'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${description}"`,
       });
     }
-    return principal;
+    throw new ApiError(401, 'A valid API key (HTTP Basic username) or bearer token is required', {
+      'WWW-Authenticate': `Basic realm="${REALM}"`,
+    });
   }
 }

@@ -38,6 +38,12 @@ export class AppConfig {
     concurrency: number;
   };
   readonly ttl: { emailHours: number; captureDays: number; tokenSeconds: number };
+  readonly oauth: {
+    refreshTokenDays: number;
+    authCodeSeconds: number;
+    sessionHours: number;
+    signingSecret?: string;
+  };
   readonly capture: {
     concurrency: number;
     timeoutMs: number;
@@ -77,6 +83,12 @@ export class AppConfig {
       emailHours: env.EMAIL_TTL_HOURS,
       captureDays: env.CAPTURE_TTL_DAYS,
       tokenSeconds: env.TOKEN_TTL_SECONDS,
+    };
+    this.oauth = {
+      refreshTokenDays: env.REFRESH_TOKEN_TTL_DAYS,
+      authCodeSeconds: env.AUTH_CODE_TTL_SECONDS,
+      sessionHours: env.SESSION_TTL_HOURS,
+      signingSecret: env.OAUTH_SIGNING_SECRET || undefined,
     };
     this.capture = {
       concurrency: env.CAPTURE_CONCURRENCY,

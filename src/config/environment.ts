@@ -66,6 +66,14 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) EMAIL_TTL_HOURS = 48;
   @Transform(toInt) @IsInt() @Min(1) CAPTURE_TTL_DAYS = 180;
   @Transform(toInt) @IsInt() @Min(60) TOKEN_TTL_SECONDS = 7200;
+  @Transform(toInt) @IsInt() @Min(1) REFRESH_TOKEN_TTL_DAYS = 30;
+  /** RFC 6749 4.1.2: codes live at most 10 minutes. */
+  @Transform(toInt) @IsInt() @Min(10) @Max(600) AUTH_CODE_TTL_SECONDS = 600;
+  @Transform(toInt) @IsInt() @Min(1) SESSION_TTL_HOURS = 12;
+  /** Signs access tokens (HS256). Empty: generated once and kept in DATA_DIR. Share it across API processes. */
+  @ValidateIf((env: Environment) => env.OAUTH_SIGNING_SECRET !== '')
+  @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
+  OAUTH_SIGNING_SECRET = '';
 
   @Transform(toInt) @IsInt() @Min(1) @Max(64) CAPTURE_CONCURRENCY = Math.max(1, cpus().length);
   @Transform(toInt) @IsInt() @Min(1) CAPTURE_TIMEOUT_MS = 30000;

@@ -1,8 +1,24 @@
 import { Account } from '../applications/account.entity';
 import { Application } from '../applications/application.entity';
+import { User } from '../applications/user.entity';
 import { UsageRecord } from '../billing/usage-record.entity';
 import { Email } from '../emails/email.entity';
+import { OAuthCode } from '../oauth/oauth-code.entity';
+import { OAuthConsent } from '../oauth/oauth-consent.entity';
+import { OAuthSession } from '../oauth/oauth-session.entity';
+import { OAuthTokenRow } from '../oauth/oauth-token.entity';
 import { Capture } from '../previews/capture.entity';
 
 /** Every entity of the app; entities live in their feature modules. */
-export const ENTITIES = [Account, Application, Email, Capture, UsageRecord];
+export const ENTITIES = [
+  Account,
+  Application,
+  User,
+  Email,
+  Capture,
+  UsageRecord,
+  OAuthConsent,
+  OAuthCode,
+  OAuthTokenRow,
+  OAuthSession,
+];

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import { ApiExceptionFilter } from '../common/api-exception.filter';
 import { errorBody } from '../common/error-body';
@@ -56,6 +57,7 @@ export function configureApp(app: INestApplication): INestApplication {
   app.use(express.json({ limit: config.bodyLimitBytes, type: JSON_TYPES, strict: true }));
   app.use(express.urlencoded({ limit: config.bodyLimitBytes, extended: false }));
   app.use(bodyErrors(config));
+  app.use(cookieParser());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(apiValidationPipe);
   app.enableShutdownHooks();

@@ -27,6 +27,7 @@ export async function runCli(
   command: abstract new (...args: never[]) => CommandRunner,
   params: string[],
   options: Record<string, unknown>,
+  prepare?: (command: CommandRunner) => void,
 ): Promise<CapturedOutput> {
   const output = new CapturedOutput();
   const moduleRef = await Test.createTestingModule({ imports: [CliModule] })
@@ -40,7 +41,9 @@ export async function runCli(
   const context = moduleRef.createNestApplication({ logger: ['error'] });
   await context.init();
   try {
-    await context.get(command as never as abstract new () => CommandRunner).run(params, options);
+    const instance = context.get(command as never as abstract new () => CommandRunner);
+    prepare?.(instance);
+    await instance.run(params, options);
   } finally {
     await context.close();
   }

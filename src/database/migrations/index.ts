@@ -1,5 +1,10 @@
 import { Initial1763800000000 } from './1763800000000-initial';
 import { CapturesUsage1763900000000 } from './1763900000000-captures-usage';
+import { UsersOAuth1764000000000 } from './1764000000000-users-oauth';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
-export const MIGRATIONS = [Initial1763800000000, CapturesUsage1763900000000];
+export const MIGRATIONS = [
+  Initial1763800000000,
+  CapturesUsage1763900000000,
+  UsersOAuth1764000000000,
+];

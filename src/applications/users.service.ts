@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import argon2 from 'argon2';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { InvalidInputError } from '../common/invalid-input.error';
+import { Clock } from '../config/clock';
+import { ApplicationsService } from './applications.service';
+import { User } from './user.entity';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Compared against when the email is unknown, so both paths cost one argon2 verify. */
+const DUMMY_HASH = argon2.hash('not a password');
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly applications: ApplicationsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(input: { email: string; name: string; password: string }): Promise<User> {
+    const email = input.email?.trim().toLowerCase();
+    if (!email || !EMAIL.test(email))
+      throw new InvalidInputError('--email must be an email address');
+    if (!input.name?.trim()) throw new InvalidInputError('--name is required');
+    if ((input.password ?? '').length < 10)
+      throw new InvalidInputError('the password must have at least 10 characters');
+    if (await this.dataSource.getRepository(User).existsBy({ email })) {
+      throw new InvalidInputError(`a user with email ${email} exists already`);
+    }
+    const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+    return this.dataSource.transaction(async (manager) => {
+      const account = await this.applications.createAccount(manager, 'user', input.name.trim());
+      return manager.save(
+        manager.create(User, {
+          id: randomUUID(),
+          email,
+          name: input.name.trim(),
+          passwordHash,
+          accountId: account.id,
+          createdAt: this.clock.now(),
+        }),
+      );
+    });
+  }
+
+  list(): Promise<User[]> {
+    return this.dataSource.getRepository(User).find({ order: { createdAt: 'ASC' } });
+  }
+
+  findById(id: string): Promise<User | null> {
+    return this.dataSource.getRepository(User).findOneBy({ id });
+  }
+
+  /** The user whose email and password match, or null (same cost either way). */
+  async authenticate(email: string, password: string): Promise<User | null> {
+    const user = await this.dataSource
+      .getRepository(User)
+      .findOneBy({ email: email.trim().toLowerCase() });
+    const matches = await argon2
+      .verify(user?.passwordHash ?? (await DUMMY_HASH), password)
+      .catch(() => false);
+    return user && matches ? user : null;
+  }
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import jwt from 'jsonwebtoken';
+import { DataSource } from 'typeorm';
+import { User } from '../applications/user.entity';
+import type { Principal } from '../auth/principal';
+import { hashSecret } from '../common/secrets';
+import { AppConfig } from '../config/app-config';
+import { Clock } from '../config/clock';
+import { OAuthTokenRow } from './oauth-token.entity';
+import { signingSecret } from './signing-secret';
+
+/** Why a bearer token was refused (RFC 6750 error_description). */
+export class InvalidTokenError extends Error {}
+
+/**
+ * Checks a bearer access token: our signature, then the stored row (by the hash of its
+ * jti) is neither revoked nor expired by the service clock. Valid: act as the user who
+ * granted access, billed to that user's account (SPEC 5.2).
+ */
+@Injectable()
+export class AccessTokens {
+  private readonly secret: string;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    config: AppConfig,
+  ) {
+    this.secret = signingSecret(config);
+  }
+
+  get signingKey(): string {
+    return this.secret;
+  }
+
+  async principalFor(token: string): Promise<Principal> {
+    let claims: jwt.JwtPayload;
+    try {
+      // Expiry is judged below against the stored row and the service clock.
+      claims = jwt.verify(token, this.secret, {
+        algorithms: ['HS256'],
+        ignoreExpiration: true,
+      }) as jwt.JwtPayload;
+    } catch {
+      throw new InvalidTokenError('The access token is malformed or not issued here');
+    }
+    const row = await this.dataSource
+      .getRepository(OAuthTokenRow)
+      .findOneBy({ accessHash: hashSecret(String(claims.jti ?? '')) });
+    if (!row) throw new InvalidTokenError('The access token is unknown');
+    if (row.revokedAt) throw new InvalidTokenError('The access token has been revoked');
+    if (row.accessExpiresAt <= this.clock.now())
+      throw new InvalidTokenError('The access token has expired');
+    const user = await this.dataSource.getRepository(User).findOneBy({ id: row.userId });
+    if (!user) throw new InvalidTokenError('The user who granted this token no longer exists');
+    return {
+      via: 'oauth',
+      accountId: user.accountId,
+      applicationId: row.applicationId,
+      userId: user.id,
+    };
+  }
+
+  /** The stored row of an access token, by its jti (for revocation). */
+  async rowOf(token: string): Promise<OAuthTokenRow | null> {
+    const claims = jwt.decode(token) as jwt.JwtPayload | null;
+    if (!claims?.jti) return null;
+    return this.dataSource
+      .getRepository(OAuthTokenRow)
+      .findOneBy({ accessHash: hashSecret(String(claims.jti)) });
+  }
+}

@@ -1,0 +1,205 @@
+import type {
+  GrantIdentifier,
+  OAuthAuthCode,
+  OAuthAuthCodeRepository,
+  OAuthClient,
+  OAuthClientRepository,
+  OAuthScope,
+  OAuthScopeRepository,
+  OAuthToken,
+  OAuthTokenRepository,
+  OAuthUser,
+  OAuthUserRepository,
+} from '@jmondi/oauth2-server';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, IsNull } from 'typeorm';
+import { ApplicationsService } from '../applications/applications.service';
+import { hashSecret, randomToken, secretMatches } from '../common/secrets';
+import { AppConfig } from '../config/app-config';
+import { Clock } from '../config/clock';
+import { authorizeContext } from './authorize-context';
+import { OAuthCode } from './oauth-code.entity';
+import { oauthClientOf, SCOPE_FULL } from './oauth-clients';
+import { OAuthTokenRow } from './oauth-token.entity';
+
+const FAMILY = 'family:';
+
+/** The storage behind @jmondi/oauth2-server: codes and tokens kept only as SHA-256 hashes. */
+@Injectable()
+export class OAuthRepositories {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly applications: ApplicationsService,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  readonly clients: OAuthClientRepository = {
+    getByIdentifier: async (clientId) => {
+      const application = await this.applications.findByClientId(clientId);
+      return (application ? oauthClientOf(application) : null) as OAuthClient;
+    },
+    isClientValid: async (_grant: GrantIdentifier, client, secret) =>
+      client.secret ? secretMatches(secret ?? '', client.secret) : !secret,
+  };
+
+  /** One scope, `full`, which is also the default (SPEC 5.5). */
+  readonly scopes: OAuthScopeRepository = {
+    getAllByIdentifiers: async (names) =>
+      names.every((name) => name === 'full') ? [SCOPE_FULL] : [],
+    finalize: async (scopes: OAuthScope[]) => (scopes.length ? scopes : [SCOPE_FULL]),
+  };
+
+  readonly users: OAuthUserRepository = {
+    getUserByCredentials: async (identifier) => ({ id: String(identifier) }) as OAuthUser,
+  };
+
+  readonly codes: OAuthAuthCodeRepository = {
+    issueAuthCode: (client, user, scopes) => ({
+      code: randomToken('ipac_'),
+      client,
+      user,
+      scopes,
+      expiresAt: new Date(this.clock.now().getTime() + this.config.oauth.authCodeSeconds * 1000),
+    }),
+    persist: async (code) => {
+      const sent = authorizeContext.getStore()?.redirectUriSent ?? true;
+      await this.dataSource.getRepository(OAuthCode).insert({
+        id: randomUUID(),
+        codeHash: hashSecret(code.code),
+        applicationId: code.client.applicationId as string,
+        userId: String(code.user!.id),
+        redirectUri: sent ? (code.redirectUri ?? null) : null,
+        codeChallenge: code.codeChallenge ?? null,
+        codeChallengeMethod: code.codeChallengeMethod ?? null,
+        scope: code.scopes.map((scope) => scope.name).join(' ') || 'full',
+        expiresAt: new Date(this.clock.now().getTime() + this.config.oauth.authCodeSeconds * 1000),
+        usedAt: null,
+      });
+    },
+    getByIdentifier: async (code) => {
+      const row = await this.dataSource
+        .getRepository(OAuthCode)
+        .findOneBy({ codeHash: hashSecret(code) });
+      if (!row) return null as unknown as OAuthAuthCode;
+      const application = await this.applications.findById(row.applicationId);
+      return {
+        code,
+        redirectUri: row.redirectUri ?? undefined,
+        codeChallenge: row.codeChallenge,
+        codeChallengeMethod: row.codeChallengeMethod as OAuthAuthCode['codeChallengeMethod'],
+        expiresAt: row.expiresAt,
+        user: { id: row.userId },
+        client: oauthClientOf(application!),
+        scopes: [SCOPE_FULL],
+      };
+    },
+    /** Used or expired (by the service's clock, which tests control). */
+    isRevoked: async (code) => {
+      const row = await this.dataSource
+        .getRepository(OAuthCode)
+        .findOneBy({ codeHash: hashSecret(code) });
+      return !row || row.usedAt !== null || row.expiresAt <= this.clock.now();
+    },
+    revoke: async (code) => {
+      await this.dataSource
+        .getRepository(OAuthCode)
+        .update({ codeHash: hashSecret(code), usedAt: IsNull() }, { usedAt: this.clock.now() });
+    },
+  };
+
+  readonly tokens: OAuthTokenRepository = {
+    issueToken: async (client, scopes, user) => ({
+      accessToken: randomToken('ipat_'),
+      accessTokenExpiresAt: new Date(
+        this.clock.now().getTime() + this.config.ttl.tokenSeconds * 1000,
+      ),
+      refreshToken: null,
+      refreshTokenExpiresAt: null,
+      client,
+      user,
+      scopes,
+    }),
+    issueRefreshToken: async (token) => ({
+      ...token,
+      refreshToken: randomToken('iprt_'),
+      refreshTokenExpiresAt: new Date(
+        this.clock.now().getTime() + this.config.oauth.refreshTokenDays * 86_400_000,
+      ),
+    }),
+    persist: async (token) => {
+      const now = this.clock.now().getTime();
+      await this.dataSource.getRepository(OAuthTokenRow).insert({
+        id: randomUUID(),
+        accessHash: hashSecret(token.accessToken),
+        refreshHash: token.refreshToken ? hashSecret(token.refreshToken) : null,
+        applicationId: token.client.applicationId as string,
+        userId: String(token.user!.id),
+        familyId: familyOf(token.originatingAuthCodeId!),
+        scope: token.scopes.map((scope) => scope.name).join(' ') || 'full',
+        accessExpiresAt: new Date(now + this.config.ttl.tokenSeconds * 1000),
+        refreshExpiresAt: token.refreshToken
+          ? new Date(now + this.config.oauth.refreshTokenDays * 86_400_000)
+          : null,
+        revokedAt: null,
+        createdAt: new Date(now),
+      });
+    },
+    /** Rotation: the refreshed token is revoked (so its refresh token is spent). */
+    revoke: async (token) => {
+      const match = token.refreshToken
+        ? { refreshHash: hashSecret(token.refreshToken) }
+        : { accessHash: hashSecret(token.accessToken) };
+      await this.dataSource
+        .getRepository(OAuthTokenRow)
+        .update({ ...match, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+    },
+    /** A code used twice: everything issued from it is revoked. */
+    revokeDescendantsOf: async (code) => this.revokeFamily(hashSecret(code)),
+    /** A spent refresh token used again revokes the whole family (RFC 9700 4.14.2). */
+    isRefreshTokenRevoked: async (token) => {
+      const row = await this.dataSource
+        .getRepository(OAuthTokenRow)
+        .findOneBy({ refreshHash: hashSecret(token.refreshToken ?? '') });
+      if (!row) return true;
+      if (row.revokedAt) {
+        await this.revokeFamily(row.familyId);
+        return true;
+      }
+      return row.refreshExpiresAt !== null && row.refreshExpiresAt <= this.clock.now();
+    },
+    getByRefreshToken: async (refreshToken) => {
+      const row = await this.dataSource
+        .getRepository(OAuthTokenRow)
+        .findOneBy({ refreshHash: hashSecret(refreshToken) });
+      if (!row) return null as unknown as OAuthToken;
+      const application = await this.applications.findById(row.applicationId);
+      return {
+        accessToken: '',
+        accessTokenExpiresAt: row.accessExpiresAt,
+        refreshToken,
+        refreshTokenExpiresAt: row.refreshExpiresAt,
+        client: oauthClientOf(application!),
+        user: { id: row.userId },
+        scopes: [SCOPE_FULL],
+        originatingAuthCodeId: `${FAMILY}${row.familyId}`,
+        rowId: row.id,
+      } as OAuthToken;
+    },
+  };
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.dataSource
+      .getRepository(OAuthTokenRow)
+      .update({ familyId, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+  }
+}
+
+/** The family of a token: the hash of the code it descends from, carried across refreshes. */
+function familyOf(originating: string): string {
+  return originating.startsWith(FAMILY)
+    ? originating.slice(FAMILY.length)
+    : hashSecret(originating);
+}

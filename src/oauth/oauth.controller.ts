@@ -1,0 +1,152 @@
+import { AuthorizationServer, OAuthRequest, isOAuthError } from '@jmondi/oauth2-server';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomToken } from '../common/secrets';
+import { AuthorizationFlow, AuthorizeParams } from './authorization-flow';
+import { toRfc6749 } from './oauth-errors';
+import { errorPage, loginPage } from './pages';
+import { SESSION_COOKIE, Sessions } from './sessions';
+import { TokenRevocation } from './token-revocation';
+import { UsersService } from '../applications/users.service';
+import { AppConfig } from '../config/app-config';
+
+const LOGIN_CSRF_COOKIE = 'ip_login_csrf';
+
+/** The authorization server's endpoints (SPEC 4.4, 4.5; RFC 6749, 7009). */
+@Controller('oauth')
+export class OAuthController {
+  constructor(
+    private readonly flow: AuthorizationFlow,
+    private readonly server: AuthorizationServer,
+    private readonly sessions: Sessions,
+    private readonly users: UsersService,
+    private readonly revocation: TokenRevocation,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get('authorize')
+  async authorize(
+    @Query() query: AuthorizeParams,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const session = await this.sessions.find(request.cookies?.[SESSION_COOKIE]);
+    const step = await this.flow.start(query, session);
+    if (step.kind === 'login') {
+      const csrf = randomToken('');
+      response.cookie(LOGIN_CSRF_COOKIE, csrf, {
+        ...this.sessions.cookieOptions(),
+        maxAge: 3_600_000,
+      });
+      return void this.html(response, 200, loginPage(request.originalUrl, csrf));
+    }
+    this.answer(response, step);
+  }
+
+  @Post('authorize')
+  async decide(
+    @Body() body: AuthorizeParams & { csrf?: string; decision?: string },
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
+    const session = await this.sessions.find(request.cookies?.[SESSION_COOKIE]);
+    if (!session || !body.csrf || body.csrf !== session.csrfToken) {
+      return this.html(
+        response,
+        403,
+        errorPage('Your session expired or the form is stale: start again from the application.'),
+      );
+    }
+    const { csrf: _csrf, decision, ...params } = body;
+    this.answer(response, await this.flow.decide(params, session, decision === 'allow'));
+  }
+
+  @Post('login')
+  async login(
+    @Body() body: { email?: string; password?: string; csrf?: string; return_to?: string },
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const returnTo = body.return_to ?? '';
+    if (!returnTo.startsWith('/oauth/authorize?'))
+      return this.html(response, 400, errorPage('Sign in from an application.'));
+    const csrf = request.cookies?.[LOGIN_CSRF_COOKIE];
+    if (!csrf || body.csrf !== csrf) {
+      return this.html(
+        response,
+        403,
+        errorPage('The sign-in form expired: go back and try again.'),
+      );
+    }
+    const user = await this.users.authenticate(body.email ?? '', body.password ?? '');
+    if (!user)
+      return this.html(response, 401, loginPage(returnTo, csrf, 'Wrong email or password.'));
+    const { token } = await this.sessions.open(user.id);
+    response.cookie(SESSION_COOKIE, token, this.sessions.cookieOptions());
+    response.clearCookie(LOGIN_CSRF_COOKIE, { path: '/oauth' });
+    response.redirect(303, returnTo);
+  }
+
+  @Post('token')
+  async token(@Req() request: Request, @Res() response: Response): Promise<void> {
+    response.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+    try {
+      const answer = await this.server.respondToAccessTokenRequest(
+        new OAuthRequest({
+          query: {},
+          body: request.body ?? {},
+          headers: request.headers as Record<string, string>,
+        }),
+      );
+      // The lifetime as configured (the library counts whole seconds left: 7199).
+      response.status(200).json({ ...answer.body, expires_in: this.config.ttl.tokenSeconds });
+    } catch (error) {
+      this.oauthError(request, response, error);
+    }
+  }
+
+  @Post('revoke')
+  @HttpCode(200)
+  async revoke(@Req() request: Request, @Res() response: Response): Promise<void> {
+    response.set({ 'Cache-Control': 'no-store' });
+    try {
+      await this.revocation.revoke(request.body ?? {}, request.headers.authorization);
+      response.status(200).end();
+    } catch (error) {
+      this.oauthError(request, response, error);
+    }
+  }
+
+  private answer(response: Response, step: Awaited<ReturnType<AuthorizationFlow['start']>>): void {
+    if (step.kind === 'redirect') return void response.redirect(302, step.location);
+    if (step.kind === 'error-page') return this.html(response, 400, errorPage(step.message));
+    if (step.kind === 'consent') return this.html(response, 200, step.html);
+  }
+
+  private oauthError(request: Request, response: Response, error: unknown): void {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const { status, body: payload } = toRfc6749(
+      error,
+      (name) => body[name] !== undefined && body[name] !== '',
+    );
+    if (status === 401 && /^Basic /i.test(request.headers.authorization ?? '')) {
+      response.set('WWW-Authenticate', 'Basic realm="Instant Preview OAuth"');
+    }
+    if (!isOAuthError(error)) console.error(error);
+    response.status(status).json(payload);
+  }
+
+  private html(response: Response, status: number, html: string): void {
+    response
+      .status(status)
+      .set({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Frame-Options': 'DENY',
+        // No form-action: Chrome applies it to the redirect to the application's callback.
+        'Content-Security-Policy':
+          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      })
+      .send(html);
+  }
+}
