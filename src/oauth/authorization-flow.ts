@@ -86,18 +86,16 @@ export class AuthorizationFlow {
         'The user denied access',
         params.state,
       );
-    await this.dataSource
-      .getRepository(OAuthConsent)
-      .upsert(
-        {
-          id: randomUUID(),
-          userId: session.userId,
-          applicationId: checked.application.id,
-          scope: 'full',
-          createdAt: this.clock.now(),
-        },
-        { conflictPaths: ['userId', 'applicationId'], skipUpdateIfNoValuesChanged: true },
-      );
+    await this.dataSource.getRepository(OAuthConsent).upsert(
+      {
+        id: randomUUID(),
+        userId: session.userId,
+        applicationId: checked.application.id,
+        scope: 'full',
+        createdAt: this.clock.now(),
+      },
+      { conflictPaths: ['userId', 'applicationId'], skipUpdateIfNoValuesChanged: true },
+    );
     return this.complete(checked, session.userId);
   }
 
