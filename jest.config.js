@@ -7,6 +7,7 @@ const base = {
   transform: { '^.+\\.ts$': 'ts-jest' },
 };
 module.exports = {
+  testTimeout: 60000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
     {

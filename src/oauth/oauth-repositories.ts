@@ -1,5 +1,6 @@
-import type {
-  GrantIdentifier,
+import {
+  OAuthException,
+  type GrantIdentifier,
   OAuthAuthCode,
   OAuthAuthCodeRepository,
   OAuthClient,
@@ -122,27 +123,32 @@ export class OAuthRepositories {
       user,
       scopes,
     }),
-    issueRefreshToken: async (token) => ({
-      ...token,
-      refreshToken: randomToken('iprt_'),
-      refreshTokenExpiresAt: new Date(
+    /** Called after the access token was persisted: adds the refresh token to its row. */
+    issueRefreshToken: async (token) => {
+      const refreshToken = randomToken('iprt_');
+      const refreshTokenExpiresAt = new Date(
         this.clock.now().getTime() + this.config.oauth.refreshTokenDays * 86_400_000,
-      ),
-    }),
+      );
+      await this.dataSource
+        .getRepository(OAuthTokenRow)
+        .update(
+          { accessHash: hashSecret(token.accessToken) },
+          { refreshHash: hashSecret(refreshToken), refreshExpiresAt: refreshTokenExpiresAt },
+        );
+      return { ...token, refreshToken, refreshTokenExpiresAt };
+    },
     persist: async (token) => {
       const now = this.clock.now().getTime();
       await this.dataSource.getRepository(OAuthTokenRow).insert({
         id: randomUUID(),
         accessHash: hashSecret(token.accessToken),
-        refreshHash: token.refreshToken ? hashSecret(token.refreshToken) : null,
+        refreshHash: null,
         applicationId: token.client.applicationId as string,
         userId: String(token.user!.id),
         familyId: familyOf(token.originatingAuthCodeId!),
         scope: token.scopes.map((scope) => scope.name).join(' ') || 'full',
         accessExpiresAt: new Date(now + this.config.ttl.tokenSeconds * 1000),
-        refreshExpiresAt: token.refreshToken
-          ? new Date(now + this.config.oauth.refreshTokenDays * 86_400_000)
-          : null,
+        refreshExpiresAt: null,
         revokedAt: null,
         createdAt: new Date(now),
       });
@@ -174,7 +180,7 @@ export class OAuthRepositories {
       const row = await this.dataSource
         .getRepository(OAuthTokenRow)
         .findOneBy({ refreshHash: hashSecret(refreshToken) });
-      if (!row) return null as unknown as OAuthToken;
+      if (!row) throw OAuthException.invalidGrant('Unknown refresh token');
       const application = await this.applications.findById(row.applicationId);
       return {
         accessToken: '',
