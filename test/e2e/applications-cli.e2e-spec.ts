@@ -128,6 +128,35 @@ const builtCli = join(__dirname, '../../dist/cli.js');
       expect(parsed).toMatchObject({ name: 'Shell', callback_uris: ['https://shell.example/cb'] });
     });
 
+    it('creates a user with the password on stdin, hashed with argon2id', () => {
+      const result = spawnSync(
+        process.execPath,
+        [
+          builtCli,
+          'users:create',
+          '--email',
+          'Op@Example.com',
+          '--name',
+          'Op',
+          '--password-stdin',
+          '--json',
+        ],
+        {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          encoding: 'utf8',
+          input: 'a long enough password\n',
+        },
+      );
+      expect(result.status).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ email: 'op@example.com', name: 'Op' });
+      const list = run('users:list', '--json');
+      expect(JSON.parse(list.stdout)).toEqual([
+        expect.objectContaining({ email: 'op@example.com' }),
+      ]);
+      const without = run('users:create', '--email', 'x@example.com', '--name', 'X', '--json');
+      expect(without.status).toBe(2);
+    });
+
     it('exits 2 with a message for an http callback', () => {
       const result = run(
         'apps:create',

@@ -1,6 +1,7 @@
 import { generators, Issuer } from 'openid-client';
 import OAuth2Strategy from 'passport-oauth2';
 import { DataSource } from 'typeorm';
+import { User } from '../../src/applications/user.entity';
 import { Email } from '../../src/emails/email.entity';
 import { OAuthCode } from '../../src/oauth/oauth-code.entity';
 import { OAuthTokenRow } from '../../src/oauth/oauth-token.entity';
@@ -175,5 +176,10 @@ describe(`real OAuth client libraries against the server (${TEST_DATABASE})`, ()
     expect(dump).not.toContain(code);
     expect(dump).not.toContain(response.body.refresh_token);
     expect(dump).not.toContain(response.body.access_token);
+    const stored = await t
+      .get(DataSource)
+      .getRepository(User)
+      .findOneByOrFail({ email: 'ada@example.com' });
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
   });
 });
