@@ -3,7 +3,9 @@ import { ApplicationsModule } from './applications/applications.module';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { BillingModule } from './billing/billing.module';
 import { EmailsModule } from './emails/emails.module';
+import { ExpiryScheduleModule } from './expiry/expiry-schedule.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { PreviewsModule } from './previews/previews.module';
 import { RenderingModule } from './rendering/rendering.module';
@@ -21,6 +23,8 @@ import { StorageModule } from './storage/storage.module';
     EmailsModule,
     PreviewsModule,
     OAuthModule,
+    BillingModule,
+    ExpiryScheduleModule,
   ],
 })
 export class AppModule {}

@@ -1,14 +1,34 @@
 import { Module } from '@nestjs/common';
 import { ApplicationsModule } from '../applications/applications.module';
 import { APPS_COMMANDS } from '../applications/cli/apps.commands';
+import { StaffCreateKeyCommand } from '../applications/cli/staff.commands';
 import { USERS_COMMANDS } from '../applications/cli/users.commands';
+import { BillingReportCommand } from '../billing/billing.commands';
+import { BillingModule } from '../billing/billing.module';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { ExpiryRunCommand } from '../expiry/expiry.commands';
+import { ExpiryModule } from '../expiry/expiry.module';
+import { StorageModule } from '../storage/storage.module';
 import { CliOutput } from './cli-output';
 
 /** The admin CLI's context: the same modules as the API, no HTTP server. */
 @Module({
-  imports: [ConfigModule, DatabaseModule, ApplicationsModule],
-  providers: [CliOutput, ...APPS_COMMANDS, ...USERS_COMMANDS],
+  imports: [
+    ConfigModule,
+    DatabaseModule,
+    StorageModule,
+    ApplicationsModule,
+    BillingModule,
+    ExpiryModule,
+  ],
+  providers: [
+    CliOutput,
+    ...APPS_COMMANDS,
+    ...USERS_COMMANDS,
+    StaffCreateKeyCommand,
+    BillingReportCommand,
+    ExpiryRunCommand,
+  ],
 })
 export class CliModule {}

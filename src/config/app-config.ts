@@ -5,6 +5,14 @@ import { Environment } from './environment';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
+/** Converts "10m", "30s", "1h", "250ms" or "5000" (ms) to milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+)(ms|s|m|h)?$/.exec(text.trim());
+  if (!match) throw new Error(`not a duration: ${text}`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 'ms']!;
+  return Number(match[1]) * unit;
+}
+
 /** Converts "10mb", "512kb" or "1048576" to bytes. */
 export function parseSize(text: string): number {
   const match = /^(\d+)(b|kb|mb|gb)?$/i.exec(text.trim());
@@ -38,6 +46,8 @@ export class AppConfig {
     concurrency: number;
   };
   readonly ttl: { emailHours: number; captureDays: number; tokenSeconds: number };
+  /** 0: the expiry jobs do not run in this process. */
+  readonly expiryIntervalMs: number;
   readonly oauth: {
     refreshTokenDays: number;
     authCodeSeconds: number;
@@ -84,6 +94,7 @@ export class AppConfig {
       captureDays: env.CAPTURE_TTL_DAYS,
       tokenSeconds: env.TOKEN_TTL_SECONDS,
     };
+    this.expiryIntervalMs = parseDuration(env.EXPIRY_INTERVAL);
     this.oauth = {
       refreshTokenDays: env.REFRESH_TOKEN_TTL_DAYS,
       authCodeSeconds: env.AUTH_CODE_TTL_SECONDS,

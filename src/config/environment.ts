@@ -64,6 +64,11 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) @Max(64) IMAGE_FETCH_CONCURRENCY = 6;
 
   @Transform(toInt) @IsInt() @Min(1) EMAIL_TTL_HOURS = 48;
+  /** How often the expiry jobs run: 10m, 30s, 1h or milliseconds; 0 turns them off in this process. */
+  @Matches(/^(0|\d+(ms|s|m|h)?)$/, {
+    message: 'must be a duration such as 10m, 30s, 1h, or 0 (off)',
+  })
+  EXPIRY_INTERVAL = '10m';
   @Transform(toInt) @IsInt() @Min(1) CAPTURE_TTL_DAYS = 180;
   @Transform(toInt) @IsInt() @Min(60) TOKEN_TTL_SECONDS = 7200;
   @Transform(toInt) @IsInt() @Min(1) REFRESH_TOKEN_TTL_DAYS = 30;

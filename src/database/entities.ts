@@ -1,5 +1,6 @@
 import { Account } from '../applications/account.entity';
 import { Application } from '../applications/application.entity';
+import { StaffKey } from '../applications/staff-key.entity';
 import { User } from '../applications/user.entity';
 import { UsageRecord } from '../billing/usage-record.entity';
 import { Email } from '../emails/email.entity';
@@ -14,6 +15,7 @@ export const ENTITIES = [
   Account,
   Application,
   User,
+  StaffKey,
   Email,
   Capture,
   UsageRecord,

@@ -34,7 +34,7 @@ describe(`OAuth failures (${TEST_DATABASE})`, () => {
     });
 
   it('shows an error page, never a redirect, for an unknown client or an unregistered redirect_uri', async () => {
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { response_type: 'code', client_id: 'ipc_nobody', redirect_uri: CALLBACK, state: 's' },
       {
         response_type: 'code',

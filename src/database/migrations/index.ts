@@ -1,10 +1,12 @@
 import { Initial1763800000000 } from './1763800000000-initial';
 import { CapturesUsage1763900000000 } from './1763900000000-captures-usage';
 import { UsersOAuth1764000000000 } from './1764000000000-users-oauth';
+import { StaffKeys1764100000000 } from './1764100000000-staff-keys';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
   Initial1763800000000,
   CapturesUsage1763900000000,
   UsersOAuth1764000000000,
+  StaffKeys1764100000000,
 ];

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { InvalidInputError } from '../common/invalid-input.error';
+import { secretMatches } from '../common/secrets';
+import { Clock } from '../config/clock';
+import { apiKeyId, newApiKey } from './api-key';
+import { StaffKey, StaffRole } from './staff-key.entity';
+
+export const STAFF_ROLES: StaffRole[] = ['billing', 'admin'];
+
+@Injectable()
+export class StaffKeysService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates a key; the key itself is returned this once and stored only as a hash. */
+  async create(
+    name: string,
+    role: string,
+  ): Promise<{ id: string; name: string; role: StaffRole; key: string }> {
+    if (!name?.trim()) throw new InvalidInputError('--name is required');
+    if (!STAFF_ROLES.includes(role as StaffRole))
+      throw new InvalidInputError('--role must be billing or admin');
+    const key = newApiKey('ipsk_');
+    const row = await this.dataSource.getRepository(StaffKey).save({
+      id: randomUUID(),
+      name: name.trim(),
+      role: role as StaffRole,
+      keyId: key.id,
+      keyHash: key.hash,
+      createdAt: this.clock.now(),
+    });
+    return { id: row.id, name: row.name, role: row.role, key: key.key };
+  }
+
+  async findByKey(key: string): Promise<StaffKey | null> {
+    const id = apiKeyId(key, 'ipsk_');
+    if (!id) return null;
+    const row = await this.dataSource.getRepository(StaffKey).findOneBy({ keyId: id });
+    return row && secretMatches(key, row.keyHash) ? row : null;
+  }
+}

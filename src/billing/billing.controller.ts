@@ -1,0 +1,43 @@
+import { Controller, Get, Headers, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiError } from '../common/api-error';
+import { UsageQueryDto } from './dto/usage-query.dto';
+import { StaffGuard } from './staff.guard';
+import { usageCsv, UsageReports } from './usage-report';
+
+/** Usage reports for billing staff (staff keys only). */
+@Controller('v1/billing')
+@UseGuards(StaffGuard)
+export class BillingController {
+  constructor(private readonly reports: UsageReports) {}
+
+  @Get('usage')
+  async usage(
+    @Query() query: UsageQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @Res() response: Response,
+  ) {
+    if (!isRealDate(query.from)) throw ApiError.badRequest("'from' is not a calendar date");
+    if (!isRealDate(query.to)) throw ApiError.badRequest("'to' is not a calendar date");
+    if (query.from > query.to) throw ApiError.badRequest("'from' must not be after 'to'");
+    const report = await this.reports.report({
+      from: query.from,
+      to: query.to,
+      account: query.account,
+      application: query.application,
+      groupBy: query.group_by ?? 'account',
+    });
+    const csv =
+      query.format === 'csv' || (query.format === undefined && /\btext\/csv\b/.test(accept ?? ''));
+    if (csv) {
+      response.set('Content-Type', 'text/csv; charset=utf-8').send(usageCsv(report));
+    } else {
+      response.json(report);
+    }
+  }
+}
+
+function isRealDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}

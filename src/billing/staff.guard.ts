@@ -1,0 +1,50 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { ApplicationsService } from '../applications/applications.service';
+import { StaffKey } from '../applications/staff-key.entity';
+import { StaffKeysService } from '../applications/staff-keys.service';
+import { REALM } from '../auth/principal';
+import { ApiError } from '../common/api-error';
+import { AccessTokens } from '../oauth/access-tokens';
+
+/**
+ * Billing endpoints: staff keys only (HTTP Basic, key as username, empty password).
+ * Valid credentials of another kind (an application's API key, an OAuth token) get 403;
+ * missing or wrong ones 401.
+ */
+@Injectable()
+export class StaffGuard implements CanActivate {
+  constructor(
+    private readonly staffKeys: StaffKeysService,
+    private readonly applications: ApplicationsService,
+    private readonly accessTokens: AccessTokens,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request & { staff?: StaffKey }>();
+    const header = request.headers.authorization ?? '';
+    const unauthorized = new ApiError(401, 'A staff key (HTTP Basic username) is required', {
+      'WWW-Authenticate': `Basic realm="${REALM}"`,
+    });
+    const forbidden = new ApiError(403, 'Billing reports are for staff keys only');
+    if (/^Bearer /i.test(header)) {
+      const valid = await this.accessTokens.principalFor(header.slice(7).trim()).then(
+        () => true,
+        () => false,
+      );
+      throw valid ? forbidden : unauthorized;
+    }
+    if (!/^Basic /i.test(header)) throw unauthorized;
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const username = colon === -1 ? decoded : decoded.slice(0, colon);
+    const password = colon === -1 ? '' : decoded.slice(colon + 1);
+    if (password !== '') throw unauthorized;
+    const staff = await this.staffKeys.findByKey(username);
+    if (staff) {
+      request.staff = staff;
+      return true;
+    }
+    throw (await this.applications.findByApiKey(username)) ? forbidden : unauthorized;
+  }
+}
