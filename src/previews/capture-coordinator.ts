@@ -44,9 +44,10 @@ export class CaptureCoordinator {
     const deadline = Date.now() + this.config.capture.timeoutMs;
     for (;;) {
       const capture = await this.store.find(emailId, configuration);
-      if (capture?.status === 'captured') return capture;
-      if (capture?.status === 'purged')
+      if (capture && this.store.isGone(capture)) {
         throw ApiError.notFound('This capture is no longer available');
+      }
+      if (capture?.status === 'captured') return capture;
       const job =
         capture?.status === 'pending' && !this.isStale(capture)
           ? { captureId: capture.id, attempt: capture.attempt }
@@ -61,7 +62,7 @@ export class CaptureCoordinator {
   /** Starts a capture without waiting (prefetch). Full queue: left for a later request. */
   async prefetch(email: Email, configuration: CaptureConfiguration): Promise<void> {
     const capture = await this.store.find(email.id, configuration);
-    if (capture && (capture.status === 'captured' || capture.status === 'purged')) return;
+    if (capture && (capture.status === 'captured' || this.store.isGone(capture))) return;
     if (capture?.status === 'pending' && !this.isStale(capture)) return;
     await this.start(email, email.id, configuration, capture).catch((error: unknown) => {
       if (!(error instanceof ApiError))

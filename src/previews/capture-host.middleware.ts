@@ -51,7 +51,7 @@ export class CaptureHostMiddleware implements NestMiddleware {
       images: images.toLowerCase(),
     } as CaptureConfiguration;
     const capture = await this.store.find(guid.toLowerCase(), configuration);
-    if (!capture || capture.status !== 'captured' || !capture.files) return notFound(response);
+    if (!capture || !this.store.isAvailable(capture) || !capture.files) return notFound(response);
     if (width === undefined) {
       response.set('Cache-Control', 'public, max-age=3600');
       return void response

@@ -48,6 +48,18 @@ export class CaptureStore {
     this.captured.set(key, capture);
   }
 
+  /** Captured and within CAPTURE_TTL_DAYS: its files may be served. */
+  isAvailable(capture: Capture): boolean {
+    return capture.status === 'captured' && capture.expiresAt! > this.clock.now();
+  }
+
+  /** Past its lifetime, purged or not yet: "no longer available" (SPEC 3). */
+  isGone(capture: Capture): boolean {
+    return (
+      capture.status === 'purged' || (capture.status === 'captured' && !this.isAvailable(capture))
+    );
+  }
+
   findById(id: string): Promise<Capture | null> {
     return this.captures.findOneBy({ id });
   }

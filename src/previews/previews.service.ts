@@ -51,7 +51,7 @@ export class PreviewsService {
   async preview(guid: string, configuration: CaptureConfiguration): Promise<PreviewAnswer> {
     const emailId = guid.toLowerCase();
     const existing = await this.store.find(emailId, configuration);
-    if (existing?.status === 'captured') {
+    if (existing && this.store.isAvailable(existing)) {
       return {
         kind: 'cached',
         location: captureHostUrl(
@@ -82,7 +82,7 @@ export class PreviewsService {
     const emailId = guid.toLowerCase();
     const existing = await this.store.find(emailId, configuration);
     const capture =
-      existing?.status === 'captured'
+      existing && this.store.isAvailable(existing)
         ? existing
         : await this.coordinator.obtain(
             await this.emailFor(emailId, existing),
