@@ -61,6 +61,21 @@ export class AppConfig {
     browserRecycleAfter: number;
   };
   readonly logLevel: Environment['LOG_LEVEL'];
+  /** Scale-out when set: BullMQ on this Redis. */
+  readonly redis: { url?: string; prefix: string; lockMs: number };
+  readonly storage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        endpoint?: string;
+        region: string;
+        bucket: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+        publicUrl?: string;
+        presignSeconds: number;
+      };
 
   constructor(env: Environment) {
     this.port = env.PORT;
@@ -108,6 +123,21 @@ export class AppConfig {
       browserRecycleAfter: env.BROWSER_RECYCLE_AFTER,
     };
     this.logLevel = env.LOG_LEVEL;
+    this.redis = { url: env.REDIS_URL || undefined, prefix: env.QUEUE_PREFIX, lockMs: env.WORKER_LOCK_MS };
+    this.storage =
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+            presignSeconds: env.S3_PRESIGN_SECONDS,
+          }
+        : { kind: 'local' };
   }
 
   get apiBaseUrl(): string {

@@ -85,5 +85,28 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(0) CAPTURE_QUEUE_LIMIT = 100;
   @Transform(toInt) @IsInt() @Min(1) BROWSER_RECYCLE_AFTER = 200;
 
+  /** Empty: embedded mode (in-process capture queue). redis://...: scale-out with BullMQ workers. */
+  @ValidateIf((env: Environment) => env.REDIS_URL !== '')
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'must be empty (embedded) or a redis:// URL' })
+  REDIS_URL = '';
+  /** Key prefix of the BullMQ queues, so several deployments can share one Redis. */
+  @Matches(/^[a-z0-9_-]{1,40}$/i, { message: 'must be 1-40 letters, digits, - or _' })
+  QUEUE_PREFIX = 'instant-preview';
+  /** How long a worker holds a job before another worker may take it over (stalled job). */
+  @Transform(toInt) @IsInt() @Min(1000) WORKER_LOCK_MS = 30000;
+
+  @IsIn(['local', 's3']) STORAGE = 'local';
+  @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' }) S3_ENDPOINT?: string;
+  @IsString() S3_REGION = 'us-east-1';
+  @ValidateIf((env: Environment) => env.STORAGE === 's3')
+  @Matches(/^[a-z0-9.-]{3,63}$/, { message: 'must be a bucket name (required with STORAGE=s3)' })
+  S3_BUCKET = '';
+  @IsOptional() @IsString() S3_ACCESS_KEY_ID?: string;
+  @IsOptional() @IsString() S3_SECRET_ACCESS_KEY?: string;
+  @Transform(toBool) @IsBoolean() S3_FORCE_PATH_STYLE = false;
+  /** Public base URL of the bucket: the capture host redirects there. Empty: presigned URLs. */
+  @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' }) S3_PUBLIC_URL?: string;
+  @Transform(toInt) @IsInt() @Min(60) @Max(604800) S3_PRESIGN_SECONDS = 3600;
+
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
 }

@@ -113,6 +113,10 @@ export class Renderer {
     return { busy: this.pool.busy, waiting: this.pool.waiting };
   }
 
+  browserConnected(): Promise<boolean> {
+    return this.pool.connected();
+  }
+
   warmUp(): Promise<void> {
     return this.pool.warmUp();
   }

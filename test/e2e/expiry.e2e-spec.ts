@@ -119,13 +119,13 @@ describe(`expiry: emails at 48 hours, captures at 180 days (${TEST_DATABASE})`, 
     );
     const later = new Date(start.getTime() + 181 * DAY);
     t.clock.set(later);
-    const repository = (entity: typeof Email | typeof Capture) =>
-      t.get(DataSource).getRepository(entity);
-    const dueEmails = await repository(Email).countBy({
+    const emails = t.get(DataSource).getRepository(Email);
+    const captures = t.get(DataSource).getRepository(Capture);
+    const dueEmails = await emails.countBy({
       expiredAt: IsNull(),
       expiresAt: LessThanOrEqual(later),
     });
-    const dueCaptures = await repository(Capture).countBy({
+    const dueCaptures = await captures.countBy({
       status: 'captured',
       expiresAt: LessThanOrEqual(later),
     });
@@ -138,7 +138,7 @@ describe(`expiry: emails at 48 hours, captures at 180 days (${TEST_DATABASE})`, 
     expect(inProcess.emails_expired + fromCli.emails_expired).toBe(dueEmails);
     expect(inProcess.captures_purged + fromCli.captures_purged).toBe(dueCaptures);
     expect(
-      await repository(Capture).countBy({ status: 'captured', expiresAt: LessThanOrEqual(later) }),
+      await captures.countBy({ status: 'captured', expiresAt: LessThanOrEqual(later) }),
     ).toBe(0);
     const again = await runCli(t, ExpiryRunCommand, [], { now: later.toISOString(), json: true });
     expect(JSON.parse(again.stdout)).toEqual({ emails_expired: 0, captures_purged: 0 });

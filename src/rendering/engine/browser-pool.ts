@@ -40,12 +40,12 @@ interface Generation {
 export class BrowserPool {
   private readonly slots: Semaphore;
   private current: Generation | null = null;
-  private readonly executablePath: string;
+  private executablePath?: string;
   private closed = false;
 
+  /** Nothing is launched (nor looked for) until the first capture: API processes in scale-out never render. */
   constructor(private readonly options: BrowserPoolOptions) {
     this.slots = new Semaphore(options.concurrency);
-    this.executablePath = resolveChromiumPath(options.executablePath);
   }
 
   get busy(): number {
@@ -86,6 +86,12 @@ export class BrowserPool {
       if (generation.retired && generation.active === 0) void this.closeGeneration(generation);
       release();
     }
+  }
+
+  /** Whether a browser is up now (readiness). */
+  async connected(): Promise<boolean> {
+    const browser = await this.current?.browser.catch(() => null);
+    return Boolean(browser?.isConnected());
   }
 
   /** Launches the browser now instead of on the first capture. */
