@@ -6,6 +6,7 @@ import { DatabaseModule } from './database/database.module';
 import { BillingModule } from './billing/billing.module';
 import { EmailsModule } from './emails/emails.module';
 import { ExpiryScheduleModule } from './expiry/expiry-schedule.module';
+import { HealthModule } from './health/health.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { PreviewsModule } from './previews/previews.module';
 import { RenderingModule } from './rendering/rendering.module';
@@ -25,6 +26,7 @@ import { StorageModule } from './storage/storage.module';
     OAuthModule,
     BillingModule,
     ExpiryScheduleModule,
+    HealthModule,
   ],
 })
 export class AppModule {}

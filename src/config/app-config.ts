@@ -123,7 +123,11 @@ export class AppConfig {
       browserRecycleAfter: env.BROWSER_RECYCLE_AFTER,
     };
     this.logLevel = env.LOG_LEVEL;
-    this.redis = { url: env.REDIS_URL || undefined, prefix: env.QUEUE_PREFIX, lockMs: env.WORKER_LOCK_MS };
+    this.redis = {
+      url: env.REDIS_URL || undefined,
+      prefix: env.QUEUE_PREFIX,
+      lockMs: env.WORKER_LOCK_MS,
+    };
     this.storage =
       env.STORAGE === 's3'
         ? {

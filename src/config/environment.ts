@@ -96,7 +96,9 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1000) WORKER_LOCK_MS = 30000;
 
   @IsIn(['local', 's3']) STORAGE = 'local';
-  @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' }) S3_ENDPOINT?: string;
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  S3_ENDPOINT?: string;
   @IsString() S3_REGION = 'us-east-1';
   @ValidateIf((env: Environment) => env.STORAGE === 's3')
   @Matches(/^[a-z0-9.-]{3,63}$/, { message: 'must be a bucket name (required with STORAGE=s3)' })
@@ -105,7 +107,9 @@ export class Environment {
   @IsOptional() @IsString() S3_SECRET_ACCESS_KEY?: string;
   @Transform(toBool) @IsBoolean() S3_FORCE_PATH_STYLE = false;
   /** Public base URL of the bucket: the capture host redirects there. Empty: presigned URLs. */
-  @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' }) S3_PUBLIC_URL?: string;
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  S3_PUBLIC_URL?: string;
   @Transform(toInt) @IsInt() @Min(60) @Max(604800) S3_PRESIGN_SECONDS = 3600;
 
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';

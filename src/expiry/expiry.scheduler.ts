@@ -3,7 +3,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { AppConfig } from '../config/app-config';
 import { ExpiryService } from './expiry.service';
 
-/** Runs the expiry jobs every EXPIRY_INTERVAL in this process (never two runs at once here). */
+/** Embedded mode: runs the expiry jobs every EXPIRY_INTERVAL in this process (never two at once here). */
 @Injectable()
 export class ExpiryScheduler implements OnApplicationBootstrap {
   private readonly logger = new Logger(ExpiryScheduler.name);
@@ -16,7 +16,8 @@ export class ExpiryScheduler implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.expiryIntervalMs === 0) return;
+    // Scale-out: the workers run expiry once per interval across all processes (BullMQ scheduler).
+    if (this.config.expiryIntervalMs === 0 || this.config.redis.url) return;
     const timer = setInterval(() => void this.tick(), this.config.expiryIntervalMs);
     timer.unref();
     this.registry.addInterval('expiry', timer);

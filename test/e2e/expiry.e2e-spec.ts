@@ -137,9 +137,9 @@ describe(`expiry: emails at 48 hours, captures at 180 days (${TEST_DATABASE})`, 
     const fromCli = JSON.parse(cli.stdout);
     expect(inProcess.emails_expired + fromCli.emails_expired).toBe(dueEmails);
     expect(inProcess.captures_purged + fromCli.captures_purged).toBe(dueCaptures);
-    expect(
-      await captures.countBy({ status: 'captured', expiresAt: LessThanOrEqual(later) }),
-    ).toBe(0);
+    expect(await captures.countBy({ status: 'captured', expiresAt: LessThanOrEqual(later) })).toBe(
+      0,
+    );
     const again = await runCli(t, ExpiryRunCommand, [], { now: later.toISOString(), json: true });
     expect(JSON.parse(again.stdout)).toEqual({ emails_expired: 0, captures_purged: 0 });
     const bad = await runCli(t, ExpiryRunCommand, [], { now: 'yesterday', json: true });

@@ -108,6 +108,7 @@ export class BrowserPool {
   private generation(): Generation {
     if (this.closed) throw new Error('the browser pool is closed');
     if (!this.current || this.current.retired) {
+      this.executablePath ??= resolveChromiumPath(this.options.executablePath);
       const browser = chromium.launch({
         executablePath: this.executablePath,
         headless: true,

@@ -1,0 +1,52 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { BullMqCaptureQueue } from '../previews/queue/bullmq-capture-queue';
+import { resolveChromiumPath } from '../rendering/engine/chromium-path';
+import { Renderer } from '../rendering/render';
+
+type Check = 'ok' | 'unused' | string;
+
+/** Liveness and readiness for orchestration (no authentication, nothing secret in them). */
+@Controller('health')
+export class HealthController {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly queue: BullMqCaptureQueue,
+    private readonly renderer: Renderer,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get('live')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /** Ready when the database answers, Redis answers (scale-out), and this process can render (embedded). */
+  @Get('ready')
+  async ready(@Res() response: Response): Promise<void> {
+    const checks: Record<string, Check> = {
+      database: await attempt(() => this.dataSource.query('SELECT 1')),
+      redis: this.config.redis.url ? await attempt(() => this.queue.counts()) : 'unused',
+      browser: this.config.redis.url ? 'unused' : await this.browser(),
+    };
+    const ready = Object.values(checks).every((check) => check === 'ok' || check === 'unused');
+    response.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks });
+  }
+
+  private async browser(): Promise<Check> {
+    if (await this.renderer.browserConnected()) return 'ok';
+    return attempt(async () => resolveChromiumPath(this.config.chromiumPath));
+  }
+}
+
+async function attempt(work: () => Promise<unknown>): Promise<Check> {
+  try {
+    await work();
+    return 'ok';
+  } catch (error) {
+    return `failed: ${(error as Error).message}`;
+  }
+}

@@ -1,0 +1,24 @@
+import type { ConnectionOptions } from 'bullmq';
+import type { AppConfig } from '../../config/app-config';
+
+export const CAPTURE_QUEUE = 'captures';
+export const MAINTENANCE_QUEUE = 'maintenance';
+export const EXPIRY_JOB = 'expiry';
+
+/** BullMQ connection settings from REDIS_URL (BullMQ makes its own ioredis clients). */
+export function redisConnection(config: AppConfig): ConnectionOptions {
+  const url = new URL(config.redis.url!);
+  return {
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    username: url.username || undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
+    tls: url.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  };
+}
+
+/** A job id per capture attempt: enqueuing the same attempt twice makes one job. */
+export const jobIdOf = (job: { captureId: string; attempt: number }) =>
+  `${job.captureId}-${job.attempt}`;

@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import 'dotenv/config';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, loadConfig } from './config/app-config';
+import { logLevels } from './config/log-levels';
+import { WorkerModule } from './worker/worker.module';
+
+/** Render worker entry (`npm run worker`): a Nest application context without HTTP. */
+async function main(): Promise<void> {
+  let level: string;
+  try {
+    level = loadConfig().logLevel;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+  const app = await NestFactory.createApplicationContext(WorkerModule, {
+    logger: logLevels(level),
+  });
+  app.enableShutdownHooks();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `worker: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Job, Queue, Worker } from 'bullmq';
+import { utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppConfig } from '../config/app-config';
+import { ExpiryService } from '../expiry/expiry.service';
+import { CaptureProcessor } from '../previews/capture-processor';
+import type { CaptureJob } from '../previews/queue/capture-queue';
+import {
+  CAPTURE_QUEUE,
+  EXPIRY_JOB,
+  MAINTENANCE_QUEUE,
+  redisConnection,
+} from '../previews/queue/queue-names';
+import { assertEveryJobHandled } from './job-handlers';
+
+/** Touched while the worker lives; the container health check reads its age. */
+export const HEARTBEAT_FILE = join(tmpdir(), 'instant-preview-worker.alive');
+
+/**
+ * A render worker: takes capture jobs (CAPTURE_CONCURRENCY at a time) and, once per
+ * EXPIRY_INTERVAL across all workers, the expiry job (a BullMQ job scheduler: one job per
+ * interval however many workers run). A worker killed mid-job loses its lock; after
+ * WORKER_LOCK_MS another worker takes the job over (stalled-job recovery).
+ */
+@Injectable()
+export class RenderWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(RenderWorker.name);
+  private readonly workers: Worker[] = [];
+  private maintenance?: Queue;
+  private heartbeat?: NodeJS.Timeout;
+
+  constructor(
+    private readonly processor: CaptureProcessor,
+    private readonly expiry: ExpiryService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.redis.url) throw new Error('REDIS_URL is required to run a worker');
+    const handlers: Record<string, (job: Job) => Promise<unknown>> = {
+      capture: (job) => this.processor.process(job.data as CaptureJob),
+      [EXPIRY_JOB]: () => this.expiry.run(),
+    };
+    assertEveryJobHandled(handlers);
+    const connection = redisConnection(this.config);
+    const prefix = this.config.redis.prefix;
+    const dispatch = async (job: Job) => {
+      const handler = handlers[job.name];
+      if (!handler) throw new Error(`no handler for job ${job.name}`);
+      return handler(job);
+    };
+    this.workers.push(
+      new Worker(CAPTURE_QUEUE, dispatch, {
+        connection,
+        prefix,
+        concurrency: this.config.capture.concurrency,
+        lockDuration: this.config.redis.lockMs,
+        stalledInterval: this.config.redis.lockMs,
+        maxStalledCount: 2,
+      }),
+      new Worker(MAINTENANCE_QUEUE, dispatch, { connection, prefix, concurrency: 1 }),
+    );
+    for (const worker of this.workers) {
+      worker.on('error', (error) => this.logger.error(error.message));
+      await worker.waitUntilReady();
+    }
+    this.maintenance = new Queue(MAINTENANCE_QUEUE, { connection, prefix });
+    if (this.config.expiryIntervalMs > 0) {
+      await this.maintenance.upsertJobScheduler(
+        EXPIRY_JOB,
+        { every: this.config.expiryIntervalMs },
+        { name: EXPIRY_JOB },
+      );
+    }
+    writeFileSync(HEARTBEAT_FILE, String(process.pid));
+    this.heartbeat = setInterval(() => {
+      const now = new Date();
+      utimesSync(HEARTBEAT_FILE, now, now);
+    }, 10_000);
+    this.heartbeat.unref();
+    this.logger.log(`render worker ready: ${this.config.capture.concurrency} at a time`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.heartbeat);
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    await this.maintenance?.close();
+  }
+}

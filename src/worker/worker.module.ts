@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { ExpiryModule } from '../expiry/expiry.module';
+import { CaptureProcessingModule } from '../previews/capture-processing.module';
+import { RenderingModule } from '../rendering/rendering.module';
+import { StorageModule } from '../storage/storage.module';
+import { RenderWorker } from './render-worker';
+
+/** The worker process: rendering, storage, billing and expiry; no HTTP server. */
+@Module({
+  imports: [
+    ConfigModule,
+    DatabaseModule,
+    StorageModule,
+    RenderingModule,
+    CaptureProcessingModule,
+    ExpiryModule,
+  ],
+  providers: [RenderWorker],
+})
+export class WorkerModule {}
