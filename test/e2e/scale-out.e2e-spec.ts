@@ -1,0 +1,134 @@
+import { Queue } from 'bullmq';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { UsageRecord } from '../../src/billing/usage-record.entity';
+import { Capture } from '../../src/previews/capture.entity';
+import { CAPTURE_QUEUE, redisConnection } from '../../src/previews/queue/queue-names';
+import { hasBuild, startApiProcess } from '../support/api-process';
+import { postEmail, SIMPLE_EMAIL } from '../support/previews';
+import { createTestApp, TestApp } from '../support/test-app';
+import { TEST_DATABASE } from '../support/test-database';
+import { hasWorkerBuild, startWorker, WorkerProcess } from '../support/worker-process';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Against the real Redis and PostgreSQL, with real worker processes (built code).
+const run =
+  TEST_DATABASE === 'postgres' && hasBuild() && hasWorkerBuild() ? describe : describe.skip;
+
+run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
+  let t: TestApp;
+  let queue: Queue;
+  let env: Record<string, string>;
+  const workers: WorkerProcess[] = [];
+  const captures = () => t.get(DataSource).getRepository(Capture);
+  const usage = () => t.get(DataSource).getRepository(UsageRecord);
+
+  beforeAll(async () => {
+    const prefix = `ip-test-${randomBytes(4).toString('hex')}`;
+    t = await createTestApp({
+      env: { REDIS_URL, QUEUE_PREFIX: prefix, CAPTURE_TIMEOUT_MS: '120000', EXPIRY_INTERVAL: '0' },
+    });
+    env = {
+      DATABASE_URL: t.config.database.url,
+      DATA_DIR: t.config.dataDir,
+      REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      CAPTURE_CONCURRENCY: '1',
+      WORKER_LOCK_MS: '2000',
+    };
+    queue = new Queue(CAPTURE_QUEUE, { connection: redisConnection(t.config), prefix });
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.kill()));
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+    await t.close();
+  });
+
+  it('one API and two workers complete 30 captures, each exactly once', async () => {
+    workers.push(await startWorker(env), await startWorker(env));
+    const configurations = [
+      'OL2019',
+      'APPMAIL14',
+      'GMAILNEW',
+      'OL2016',
+      'IPHONE13',
+      'IPHONE13?orientation=horizontal',
+    ];
+    const guids = [];
+    for (let i = 0; i < 5; i++)
+      guids.push(await postEmail(t, { html_text: SIMPLE_EMAIL, end_user_id: `u${i}` }));
+    const responses = await Promise.all(
+      guids.flatMap((guid) =>
+        configurations.map((path) => request(t.url).get(`/v1/emails/${guid}/previews/${path}`)),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(new Array(30).fill(200));
+    for (const guid of guids) {
+      const rows = await captures().findBy({ emailId: guid });
+      expect(rows).toHaveLength(6);
+      expect(rows.every((row) => row.status === 'captured' && row.attempt === 1)).toBe(true);
+      expect(await usage().countBy({ emailId: guid })).toBe(6);
+    }
+  });
+
+  it('finishes a capture through another worker when one is killed mid-job', async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.kill()));
+    const first = await startWorker(env);
+    const heavy = `<html><body>${'<p style="margin:0;font:14px Arial">A line of a long email</p>'.repeat(6000)}</body></html>`;
+    const guid = await postEmail(t, { html_text: heavy });
+    const answer = request(t.url)
+      .get(`/v1/emails/${guid}/previews/IPHONE13`)
+      .then((response) => response);
+    for (let i = 0; i < 200 && (await queue.getActiveCount()) === 0; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(await queue.getActiveCount()).toBe(1);
+    await first.kill('SIGKILL');
+    workers.push(await startWorker(env));
+    const response = await answer;
+    expect(response.status).toBe(200);
+    const rows = await captures().findBy({ emailId: guid });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'captured', attempt: 1 });
+    expect(await usage().countBy({ emailId: guid })).toBe(1);
+    const stored = Object.values(rows[0].files!);
+    expect(stored).toHaveLength(3);
+  });
+
+  it('concurrent first GETs through two API processes and two workers make one render', async () => {
+    workers.push(await startWorker(env));
+    const other = await startApiProcess({
+      ...env,
+      CAPTURE_TIMEOUT_MS: '120000',
+      EXPIRY_INTERVAL: '0',
+    });
+    try {
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL });
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          request(i % 2 ? other.url : t.url).get(`/v1/emails/${guid}/previews/APPMAIL14`),
+        ),
+      );
+      expect(
+        responses.every((response) => response.status === 200 || response.status === 301),
+      ).toBe(true);
+      const rows = await captures().findBy({ emailId: guid });
+      expect(rows).toHaveLength(1);
+      expect(await queue.getJob(`${rows[0].id}-1`)).toBeTruthy();
+      expect(await queue.getJob(`${rows[0].id}-2`)).toBeUndefined();
+      expect(await usage().countBy({ emailId: guid })).toBe(1);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('reports readiness of the database and Redis', async () => {
+    const ready = await request(t.url).get('/health/ready').expect(200);
+    expect(ready.body).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', redis: 'ok', browser: 'unused' },
+    });
+    await request(t.url).get('/health/live').expect(200);
+  });
+});

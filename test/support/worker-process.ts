@@ -1,0 +1,41 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const BUILT_WORKER = join(__dirname, '../../dist/worker.js');
+export const hasWorkerBuild = () => existsSync(BUILT_WORKER);
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** A render worker (`node dist/worker.js`) as a real child process; resolves once it is ready. */
+export async function startWorker(env: Record<string, string>): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [BUILT_WORKER], {
+    env: { ...process.env, LOG_LEVEL: 'log', EXPIRY_INTERVAL: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('render worker ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
+  });
+  child.stdout!.resume();
+  return {
+    child,
+    kill: async (signal = 'SIGTERM') => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
