@@ -1,0 +1,69 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { loadConfig } from '../../src/config/app-config';
+import { ExpiryService } from '../../src/expiry/expiry.service';
+import { Capture } from '../../src/previews/capture.entity';
+import { S3Storage } from '../../src/storage/s3-storage';
+import { Storage } from '../../src/storage/storage';
+import { readPixels } from '../support/pixels';
+import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';
+import { S3Server, startS3Server } from '../support/s3-server';
+import { createTestApp, TestApp } from '../support/test-app';
+import { TEST_DATABASE } from '../support/test-database';
+
+describe(`S3-compatible storage against a local S3-protocol server (${TEST_DATABASE})`, () => {
+  let s3: S3Server;
+  beforeAll(async () => (s3 = await startS3Server()));
+  afterAll(() => s3.close());
+
+  it('stores, reads, locates (presigned or public) and deletes objects', async () => {
+    const storage = new S3Storage(loadConfig({ ...s3.env, DATA_DIR: '/tmp/ip-s3-unit' }));
+    try {
+      await storage.put('captures/x/a.png', Buffer.from('png bytes'), 'image/png');
+      expect((await storage.get('captures/x/a.png'))?.toString()).toBe('png bytes');
+      const presigned = await storage.locate('captures/x/a.png');
+      expect(presigned).toMatch(/X-Amz-Signature=/);
+      const fetched = await fetch(presigned);
+      expect(fetched.status).toBe(200);
+      expect(fetched.headers.get('content-type')).toBe('image/png');
+      await storage.delete(['captures/x/a.png', 'captures/x/never-there.png']);
+      expect(await storage.get('captures/x/a.png')).toBeNull();
+      const publicUrl = new S3Storage(
+        loadConfig({ ...s3.env, S3_PUBLIC_URL: 'https://cdn.example/bucket/' }),
+      );
+      expect(await publicUrl.locate('captures/x/a.png')).toBe(
+        'https://cdn.example/bucket/captures/x/a.png',
+      );
+    } finally {
+      storage.onModuleDestroy();
+    }
+  });
+
+  describe('the whole app with STORAGE=s3', () => {
+    let t: TestApp;
+    beforeAll(async () => (t = await createTestApp({ env: { ...s3.env, EXPIRY_INTERVAL: '0' } })));
+    afterAll(() => t.close());
+
+    it('captures into the bucket, redirects the capture host there, and deletes on expiry', async () => {
+      expect(t.get(Storage)).toBeInstanceOf(S3Storage);
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL });
+      const preview = await request(t.url).get(`/v1/emails/${guid}/previews/OL2019`).expect(200);
+      const redirect = await getAbsolute(t, preview.body.full_url).expect(302);
+      expect(
+        redirect.headers.location.startsWith(`${s3.endpoint}/${s3.bucket}/captures/${guid}/`),
+      ).toBe(true);
+      const image = await fetch(redirect.headers.location);
+      expect(image.status).toBe(200);
+      expect((await readPixels(Buffer.from(await image.arrayBuffer()))).width).toBe(800);
+
+      const capture = await t
+        .get(DataSource)
+        .getRepository(Capture)
+        .findOneByOrFail({ emailId: guid });
+      t.clock.set(new Date(capture.capturedAt!.getTime() + 181 * 86_400_000));
+      expect((await t.get(ExpiryService).run()).captures_purged).toBe(1);
+      expect((await fetch(redirect.headers.location)).status).toBe(404);
+      await getAbsolute(t, preview.body.full_url).expect(404);
+    });
+  });
+});
