@@ -8,6 +8,7 @@ const ROOT = join(__dirname, '../..');
 export interface RunningServer {
   url: string;
   apiKey: string;
+  env: Record<string, string | undefined>;
   stop(): Promise<void>;
 }
 
@@ -56,6 +57,7 @@ export async function startServer(
   }
   return {
     url,
+    env: fullEnv,
     apiKey: JSON.parse(created.stdout).api_key,
     stop: async () => {
       child.kill('SIGTERM');
