@@ -51,4 +51,13 @@ describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
     }
     expect(response.body.IPHONE13.orientation_options).toEqual(['vertical', 'horizontal']);
   });
+
+  it('reports liveness and readiness (database, browser) in embedded mode', async () => {
+    await request(t.url).get('/health/live').expect(200, { status: 'ok' });
+    const ready = await request(t.url).get('/health/ready').expect(200);
+    expect(ready.body).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', redis: 'unused', browser: 'ok' },
+    });
+  });
 });

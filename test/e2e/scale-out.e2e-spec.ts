@@ -4,7 +4,12 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/billing/usage-record.entity';
 import { Capture } from '../../src/previews/capture.entity';
-import { CAPTURE_QUEUE, redisConnection } from '../../src/previews/queue/queue-names';
+import {
+  CAPTURE_QUEUE,
+  MAINTENANCE_QUEUE,
+  redisConnection,
+} from '../../src/previews/queue/queue-names';
+import { Email } from '../../src/emails/email.entity';
 import { hasBuild, startApiProcess } from '../support/api-process';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -120,6 +125,33 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
       expect(await usage().countBy({ emailId: guid })).toBe(1);
     } finally {
       await other.stop();
+    }
+  });
+
+  it('runs expiry once per interval across workers (one BullMQ job scheduler)', async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.kill()));
+    workers.push(
+      await startWorker({ ...env, EXPIRY_INTERVAL: '1s' }),
+      await startWorker({ ...env, EXPIRY_INTERVAL: '1s' }),
+    );
+    const maintenance = new Queue(MAINTENANCE_QUEUE, {
+      connection: redisConnection(t.config),
+      prefix: env.QUEUE_PREFIX,
+    });
+    try {
+      expect(await maintenance.getJobSchedulers()).toHaveLength(1);
+      // Uploaded 49 hours ago by the service clock: already due when the workers look.
+      t.clock.set(new Date(Date.now() - 49 * 3_600_000));
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL });
+      t.clock.set(new Date());
+      const emails = t.get(DataSource).getRepository(Email);
+      for (let i = 0; i < 100 && !(await emails.findOneByOrFail({ id: guid })).expiredAt; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100)); // waiting for the scheduler, not for time to pass
+      }
+      expect((await emails.findOneByOrFail({ id: guid })).expiredAt).not.toBeNull();
+    } finally {
+      await maintenance.obliterate({ force: true }).catch(() => undefined);
+      await maintenance.close();
     }
   });
 
