@@ -3,6 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { BasicStrategy } from 'passport-http';
 import { ApplicationsService } from '../applications/applications.service';
+import { parseBasicAuth } from '../common/basic-auth';
 import { Principal, REALM } from './principal';
 
 type Verified = (error: Error | null, principal?: Principal | false) => void;
@@ -26,13 +27,9 @@ export class ApiKeyStrategy extends PassportStrategy(BasicStrategy, 'basic') {
       error(error: Error): void;
       success(user: Principal): void;
     };
-    const [scheme, encoded] = (req.headers.authorization ?? '').split(' ');
-    if (!/^Basic$/i.test(scheme ?? '') || !encoded) return strategy.fail(strategy._challenge());
-    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    const username = colon === -1 ? decoded : decoded.slice(0, colon);
-    if (!username) return strategy.fail(strategy._challenge());
-    strategy._verify(username, colon === -1 ? '' : decoded.slice(colon + 1), (error, principal) => {
+    const credentials = parseBasicAuth(req.headers.authorization);
+    if (!credentials?.user) return strategy.fail(strategy._challenge());
+    strategy._verify(credentials.user, credentials.password, (error, principal) => {
       if (error) return strategy.error(error);
       if (!principal) return strategy.fail(strategy._challenge());
       strategy.success(principal);

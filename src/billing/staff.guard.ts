@@ -5,6 +5,7 @@ import { StaffKey } from '../applications/staff-key.entity';
 import { StaffKeysService } from '../applications/staff-keys.service';
 import { REALM } from '../auth/principal';
 import { ApiError } from '../common/api-error';
+import { parseBasicAuth } from '../common/basic-auth';
 import { AccessTokens } from '../oauth/access-tokens';
 
 /**
@@ -34,12 +35,9 @@ export class StaffGuard implements CanActivate {
       );
       throw valid ? forbidden : unauthorized;
     }
-    if (!/^Basic /i.test(header)) throw unauthorized;
-    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    const username = colon === -1 ? decoded : decoded.slice(0, colon);
-    const password = colon === -1 ? '' : decoded.slice(colon + 1);
-    if (password !== '') throw unauthorized;
+    const credentials = parseBasicAuth(header);
+    if (!credentials || credentials.password !== '') throw unauthorized;
+    const username = credentials.user;
     const staff = await this.staffKeys.findByKey(username);
     if (staff) {
       request.staff = staff;

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApplicationsService } from '../applications/applications.service';
+import { parseBasicAuth } from '../common/basic-auth';
 import { hashSecret, secretMatches } from '../common/secrets';
 import { AccessTokens } from './access-tokens';
 import { OAuthRepositories } from './oauth-repositories';
@@ -39,11 +40,11 @@ export class TokenRevocation {
   private async authenticateClient(body: Record<string, unknown>, authorization?: string) {
     let clientId = typeof body.client_id === 'string' ? body.client_id : undefined;
     let secret = typeof body.client_secret === 'string' ? body.client_secret : undefined;
-    if (authorization && /^Basic /i.test(authorization)) {
-      const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      clientId = decodeURIComponent(colon === -1 ? decoded : decoded.slice(0, colon));
-      secret = colon === -1 ? undefined : decodeURIComponent(decoded.slice(colon + 1));
+    const basic = parseBasicAuth(authorization);
+    if (basic) {
+      // RFC 6749 2.3.1: client credentials in Basic are form-urlencoded first.
+      clientId = decodeURIComponent(basic.user);
+      secret = basic.password === '' ? undefined : decodeURIComponent(basic.password);
     }
     const application = clientId ? await this.applications.findByClientId(clientId) : null;
     const valid =

@@ -6,6 +6,12 @@ import {
   OrientationOption,
 } from '../../rendering/catalog/options';
 
+/** `images`: allowed | blocked, with the contract's message (also used by the preview query). */
+export const IsImagesOption = () =>
+  IsIn(IMAGES_OPTIONS, { message: "'images' must be 'allowed' or 'blocked'" });
+export const IsOrientationOption = () =>
+  IsIn(ORIENTATION_OPTIONS, { message: "'orientation' must be 'vertical' or 'horizontal'" });
+
 /** One capture configuration (CONTRACT: `{"client", "images", "orientation"}`). */
 export class CaptureConfigurationDto {
   @IsString({ message: "'client' must be a string" })
@@ -13,11 +19,11 @@ export class CaptureConfigurationDto {
   client: string;
 
   @IsOptional()
-  @IsIn(IMAGES_OPTIONS, { message: "'images' must be 'allowed' or 'blocked'" })
+  @IsImagesOption()
   images?: ImagesOption;
 
   @IsOptional()
-  @IsIn(ORIENTATION_OPTIONS, { message: "'orientation' must be 'vertical' or 'horizontal'" })
+  @IsOrientationOption()
   orientation?: OrientationOption;
 }
 

@@ -1,19 +1,15 @@
 import { IsIn, IsOptional, IsUrl } from 'class-validator';
-import {
-  IMAGES_OPTIONS,
-  ImagesOption,
-  ORIENTATION_OPTIONS,
-  OrientationOption,
-} from '../../rendering/catalog/options';
+import type { ImagesOption, OrientationOption } from '../../rendering/catalog/options';
+import { IsImagesOption, IsOrientationOption } from './capture-configuration.dto';
 
 /** Query of the preview GETs (CONTRACT "Previews"). */
 export class PreviewQueryDto {
   @IsOptional()
-  @IsIn(IMAGES_OPTIONS, { message: "'images' must be 'allowed' or 'blocked'" })
+  @IsImagesOption()
   images?: ImagesOption;
 
   @IsOptional()
-  @IsIn(ORIENTATION_OPTIONS, { message: "'orientation' must be 'vertical' or 'horizontal'" })
+  @IsOrientationOption()
   orientation?: OrientationOption;
 
   @IsOptional()
