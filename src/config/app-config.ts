@@ -30,6 +30,7 @@ export class ConfigError extends Error {}
 export class AppConfig {
   readonly port: number;
   readonly host: string;
+  readonly trustProxy: string;
   readonly dataDir: string;
   readonly database: { kind: DatabaseKind; url: string; sqlitePath: string };
   readonly publicUrl: string;
@@ -80,6 +81,7 @@ export class AppConfig {
   constructor(env: Environment) {
     this.port = env.PORT;
     this.host = env.HOST;
+    this.trustProxy = env.TRUST_PROXY;
     this.dataDir = resolve(env.DATA_DIR);
     this.database = {
       kind: env.DATABASE_URL ? 'postgres' : 'sqlite',

@@ -37,6 +37,8 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
   @IsString() HOST = '127.0.0.1';
   @IsString() DATA_DIR = './data';
+  /** Which proxies may say the original scheme (X-Forwarded-Proto): Express "trust proxy" values. */
+  @IsString() TRUST_PROXY = 'loopback';
 
   /** Empty: SQLite in DATA_DIR. postgres://...: PostgreSQL. */
   @ValidateIf((env: Environment) => env.DATABASE_URL !== '')

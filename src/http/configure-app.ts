@@ -20,6 +20,24 @@ function requireJsonBody(req: Request, res: Response, next: NextFunction): void 
   next();
 }
 
+/**
+ * HTTPS only (SPEC 1) when PUBLIC_URL is https: a plain-HTTP request (as the trusted proxy
+ * reports it) is redirected to HTTPS when it is a GET or HEAD, refused otherwise. Health
+ * checks stay reachable over plain HTTP for orchestrators.
+ */
+function requireHttps(config: AppConfig) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.secure || req.path.startsWith('/health/')) return next();
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      return res.redirect(
+        308,
+        `https://${req.headers.host ?? new URL(config.publicUrl).host}${req.originalUrl}`,
+      );
+    }
+    res.status(403).json(errorBody(403, 'HTTPS is required'));
+  };
+}
+
 /** Body-parser failures (malformed JSON, too large, bad charset) in the contract's body. */
 function bodyErrors(config: AppConfig) {
   const limitMb = Math.round((config.bodyLimitBytes / 1024 / 1024) * 10) / 10;
@@ -52,7 +70,8 @@ export function configureApp(app: INestApplication): INestApplication {
   const config = app.get(AppConfig);
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
-  http.set('trust proxy', 'loopback');
+  http.set('trust proxy', config.trustProxy === 'true' ? true : config.trustProxy);
+  if (config.publicUrl.startsWith('https:')) app.use(requireHttps(config));
   app.use('/v1', requireJsonBody);
   app.use(express.json({ limit: config.bodyLimitBytes, type: JSON_TYPES, strict: true }));
   app.use(express.urlencoded({ limit: config.bodyLimitBytes, extended: false }));
