@@ -157,6 +157,17 @@ const builtCli = join(__dirname, '../../dist/cli.js');
       expect(without.status).toBe(2);
     });
 
+    it('refuses to boot the service on a wrong setting, naming the variable', () => {
+      const result = spawnSync(process.execPath, [join(__dirname, '../../dist/main.js')], {
+        env: { ...process.env, DATA_DIR: dataDir, PORT: 'eighty', BODY_LIMIT: 'huge' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(result.status).toBe(78);
+      expect(result.stderr).toMatch(/PORT="eighty"/);
+      expect(result.stderr).toMatch(/BODY_LIMIT="huge"/);
+    });
+
     it('exits 2 with a message for an http callback', () => {
       const result = run(
         'apps:create',
