@@ -2,6 +2,7 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitForHttp } from '../../test/support/wait-for-http';
 
 const ROOT = join(__dirname, '../..');
 
@@ -47,14 +48,7 @@ export async function startServer(
     stdio: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${url}/v1/clients`);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await waitForHttp(`${url}/health/live`, child);
   return {
     url,
     env: fullEnv,

@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { waitForHttp } from './wait-for-http';
 
 export const BUILT_MAIN = join(__dirname, '../../dist/main.js');
 export const hasBuild = () => existsSync(BUILT_MAIN);
@@ -29,15 +30,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`API process exited with ${child.exitCode}`);
-    try {
-      await fetch(`${url}/v1/clients`);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await waitForHttp(`${url}/health/live`, child);
   return {
     url,
     stop: async () => {

@@ -6,25 +6,22 @@ import {
   OrientationOption,
 } from '../../rendering/catalog/options';
 
-/** `images`: allowed | blocked, with the contract's message (also used by the preview query). */
-export const IsImagesOption = () =>
-  IsIn(IMAGES_OPTIONS, { message: "'images' must be 'allowed' or 'blocked'" });
-export const IsOrientationOption = () =>
-  IsIn(ORIENTATION_OPTIONS, { message: "'orientation' must be 'vertical' or 'horizontal'" });
-
-/** One capture configuration (CONTRACT: `{"client", "images", "orientation"}`). */
-export class CaptureConfigurationDto {
-  @IsString({ message: "'client' must be a string" })
-  @IsNotEmpty({ message: "'client' is required" }) // runs first: nearest the property
-  client: string;
-
+/** The capture options of a configuration; the preview query carries them too. */
+export class CaptureOptionsDto {
   @IsOptional()
-  @IsImagesOption()
+  @IsIn(IMAGES_OPTIONS, { message: "'images' must be 'allowed' or 'blocked'" })
   images?: ImagesOption;
 
   @IsOptional()
-  @IsOrientationOption()
+  @IsIn(ORIENTATION_OPTIONS, { message: "'orientation' must be 'vertical' or 'horizontal'" })
   orientation?: OrientationOption;
+}
+
+/** One capture configuration (CONTRACT: `{"client", "images", "orientation"}`). */
+export class CaptureConfigurationDto extends CaptureOptionsDto {
+  @IsString({ message: "'client' must be a string" })
+  @IsNotEmpty({ message: "'client' is required" }) // runs first: nearest the property
+  client: string;
 }
 
 /** A configuration with its defaults filled in, as echoed back. */

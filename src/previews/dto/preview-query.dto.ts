@@ -1,17 +1,8 @@
 import { IsIn, IsOptional, IsUrl } from 'class-validator';
-import type { ImagesOption, OrientationOption } from '../../rendering/catalog/options';
-import { IsImagesOption, IsOrientationOption } from './capture-configuration.dto';
+import { CaptureOptionsDto } from './capture-configuration.dto';
 
 /** Query of the preview GETs (CONTRACT "Previews"). */
-export class PreviewQueryDto {
-  @IsOptional()
-  @IsImagesOption()
-  images?: ImagesOption;
-
-  @IsOptional()
-  @IsOrientationOption()
-  orientation?: OrientationOption;
-
+export class PreviewQueryDto extends CaptureOptionsDto {
   @IsOptional()
   @IsIn(['true', 'false'], { message: "'fallback' must be 'true' or 'false'" })
   fallback?: 'true' | 'false';
