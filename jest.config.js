@@ -1,5 +1,5 @@
-// Three projects: fast unit tests; render tests (the rendering library with real
-// Chromium, no database); e2e tests that boot the real app (run in band, once per database).
+// Four projects: fast unit tests; render tests (the rendering library with real
+// Chromium, no database); fidelity probes (documented client behaviours in pixels); e2e tests that boot the real app (run in band, once per database).
 const base = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   rootDir: '.',
@@ -15,6 +15,12 @@ module.exports = {
       displayName: 'render',
       testMatch: ['<rootDir>/test/render/**/*.render-spec.ts'],
       slowTestThreshold: 30,
+    },
+    {
+      ...base,
+      displayName: 'fidelity',
+      testMatch: ['<rootDir>/test/fidelity/**/*.fidelity-spec.ts'],
+      slowTestThreshold: 60,
     },
     {
       ...base,

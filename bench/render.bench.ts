@@ -1,5 +1,6 @@
 // Capture latency per profile class and throughput, beside a bare Playwright full-page
-// screenshot of the same HTML, in one run. Run: npm run bench:render
+// screenshot of the same HTML, and the cost of emulation (prepare time) per client family,
+// in one run. Run: npm run bench:render
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../src/config/app-config';
 import { resolveChromiumPath } from '../src/rendering/engine/chromium-path';
@@ -7,18 +8,35 @@ import { Renderer, viewportOf } from '../src/rendering/render';
 import { clientCatalog } from '../src/rendering/catalog/client-catalog';
 import type { RenderImage } from '../src/rendering/transforms/images';
 import { solidPng } from '../test/support/image-server';
+import { prepareHtml } from '../src/rendering/transforms/prepare-html';
 import { marketingEmail } from './lib/email-html';
+import { mjmlTwoColumnEmail } from './lib/mjml-email';
 import { ms, printTable, summarize } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const PROFILES = [
-  { label: 'desktop (OL2019, 800 px)', client: 'OL2019' },
-  { label: 'desktop (APPMAIL15, 900 px)', client: 'APPMAIL15' },
-  { label: 'iPhone 13 (390 px at 3x)', client: 'IPHONE13' },
+  { label: 'desktop (OL2019, 800 px)', client: 'OL2019', email: 'marketing' },
+  { label: 'desktop (APPMAIL15, 900 px)', client: 'APPMAIL15', email: 'marketing' },
+  { label: 'iPhone 13 (390 px at 3x)', client: 'IPHONE13', email: 'marketing' },
+  { label: 'Word engine (OL2019, MJML + VML button)', client: 'OL2019', email: 'mjml' },
+] as const;
+const PREPARE_CLIENTS = [
+  'OL2019',
+  'OL2013DPI120',
+  'GMAILNEW',
+  'OUTLOOKCOM',
+  'YAHOO',
+  'IPHONE13',
+  'APPMAIL15DARK',
 ];
 const config = loadConfig(process.env);
 
-async function emailWithImages() {
+type Email = { html: string; text: null; images: RenderImage[] };
+
+async function emailWithImages(
+  kind: 'marketing' | 'mjml' = 'marketing',
+  kilobytes = 40,
+): Promise<Email> {
   const images: RenderImage[] = [];
   for (let i = 0; i < 10; i++) {
     images.push({
@@ -27,11 +45,37 @@ async function emailWithImages() {
       data: await solidPng(560, 280, [(i * 40) % 255, 120, 200]),
     });
   }
-  return {
-    html: marketingEmail(40, (i) => `https://img.example/${i % 10}.png`),
-    text: null,
-    images,
-  };
+  const imageUrl = (i: number) => `https://img.example/${i % 10}.png`;
+  const html =
+    kind === 'mjml'
+      ? await mjmlTwoColumnEmail(kilobytes, imageUrl)
+      : marketingEmail(kilobytes, imageUrl);
+  return { html, text: null, images };
+}
+
+/** Emulation alone (no browser): prepare time of a ~100 KB email per client family. */
+async function prepareTimes() {
+  const rows = [];
+  for (const kind of ['marketing', 'mjml'] as const) {
+    const email = await emailWithImages(kind, 100);
+    for (const client of PREPARE_CLIENTS) {
+      const profile = clientCatalog.find(client)!;
+      const samples: number[] = [];
+      for (let i = 0; i < RUNS + 5; i++) {
+        const started = performance.now();
+        prepareHtml(email, profile, { images: 'allowed', orientation: 'vertical' });
+        if (i >= 5) samples.push(performance.now() - started);
+      }
+      const stats = summarize(samples);
+      rows.push({
+        email: `${kind} ${Math.round(email.html.length / 1024)} KB`,
+        client,
+        'prepare p50 ms': ms(stats.p50),
+        'prepare p95 ms': ms(stats.p95),
+      });
+    }
+  }
+  printTable(`Emulation cost: prepareHtml, ${RUNS} runs each (target p50 < 30 ms)`, rows);
 }
 
 async function bareScreenshots(
@@ -72,11 +116,7 @@ async function bareScreenshots(
   return samples;
 }
 
-async function ourCaptures(
-  renderer: Renderer,
-  email: Awaited<ReturnType<typeof emailWithImages>>,
-  client: string,
-) {
+async function ourCaptures(renderer: Renderer, email: Email, client: string) {
   const samples: number[] = [];
   for (let i = 0; i < RUNS + 2; i++) {
     const started = performance.now();
@@ -86,11 +126,7 @@ async function ourCaptures(
   return samples;
 }
 
-async function throughput(
-  email: Awaited<ReturnType<typeof emailWithImages>>,
-  client: string,
-  concurrency: number,
-) {
+async function throughput(email: Email, client: string, concurrency: number) {
   const renderer = new Renderer({
     executablePath: config.chromiumPath,
     concurrency,
@@ -113,7 +149,12 @@ async function throughput(
 }
 
 async function main() {
-  const email = await emailWithImages();
+  await prepareTimes();
+  const emails = {
+    marketing: await emailWithImages('marketing'),
+    mjml: await emailWithImages('mjml'),
+  };
+  const email = emails.marketing;
   const renderer = new Renderer({
     executablePath: config.chromiumPath,
     concurrency: 1,
@@ -122,9 +163,9 @@ async function main() {
   });
   const rows = [];
   try {
-    for (const { label, client } of PROFILES) {
-      const ours = summarize(await ourCaptures(renderer, email, client));
-      const bare = summarize(await bareScreenshots(email.html, email.images, client));
+    for (const { label, client, email: kind } of PROFILES) {
+      const ours = summarize(await ourCaptures(renderer, emails[kind], client));
+      const bare = summarize(await bareScreenshots(emails[kind].html, emails[kind].images, client));
       rows.push({
         profile: label,
         'ours p50 ms': ms(ours.p50),
@@ -138,15 +179,15 @@ async function main() {
     await renderer.close();
   }
   printTable(
-    `Capture of a ${Math.round(email.html.length / 1024)} KB email with 10 images, ${RUNS} runs each, one at a time`,
+    `Capture of a ${Math.round(email.html.length / 1024)} KB email (MJML: ${Math.round(emails.mjml.html.length / 1024)} KB) with 10 images, ${RUNS} runs each, one at a time`,
     rows,
   );
   const tput = [];
-  for (const { label, client } of PROFILES) {
+  for (const { label, client, email: kind } of PROFILES) {
     tput.push({
       profile: label,
-      'captures/s, CAPTURE_CONCURRENCY=1': (await throughput(email, client, 1)).toFixed(2),
-      'captures/s, CAPTURE_CONCURRENCY=2': (await throughput(email, client, 2)).toFixed(2),
+      'captures/s, CAPTURE_CONCURRENCY=1': (await throughput(emails[kind], client, 1)).toFixed(2),
+      'captures/s, CAPTURE_CONCURRENCY=2': (await throughput(emails[kind], client, 2)).toFixed(2),
     });
   }
   printTable('Throughput (full + thumb450 + thumb per capture)', tput);

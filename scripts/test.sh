@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: unit tests, render tests (the rendering library with real
-# Chromium), then the e2e tests (real app over HTTP, real Chromium)
+# Chromium), fidelity probes (documented client behaviours, real Chromium), then the e2e tests (real app over HTTP, real Chromium)
 # once on SQLite and once on PostgreSQL (TEST_POSTGRES_URL, default
 # postgres://postgres@127.0.0.1:5432/postgres; each test file makes a throwaway database).
 set -uo pipefail
@@ -17,6 +17,7 @@ run() {
 }
 run unit npx jest --selectProjects unit
 run render npx jest --selectProjects render
+run fidelity npx jest --selectProjects fidelity
 run e2e-sqlite env TEST_DATABASE=sqlite npx jest --selectProjects e2e --runInBand
 run e2e-postgres env TEST_DATABASE=postgres npx jest --selectProjects e2e --runInBand
 

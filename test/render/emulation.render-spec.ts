@@ -116,9 +116,11 @@ describe('client emulation with real Chromium', () => {
   });
 
   it('honours a prefers-color-scheme dark stylesheet in Apple Mail dark', async () => {
+    // Apple Mail applies an email's dark styles only when it declares that it supports a
+    // dark scheme (email-bugs#104); test/fidelity/apple-ios covers emails that do not.
     const email = html(
       '<div class="box" style="height:100px">x</div>',
-      '<style>.box{background:#ffffff} @media (prefers-color-scheme: dark){.box{background:#00ff00 !important}}</style>',
+      '<meta name="color-scheme" content="light dark"><style>:root{color-scheme:light dark} .box{background:#ffffff} @media (prefers-color-scheme: dark){.box{background:#00ff00 !important}}</style>',
     );
     const dark = await readPixels((await render(email, 'APPMAIL15DARK')).full);
     const light = await readPixels((await render(email, 'APPMAIL15')).full);

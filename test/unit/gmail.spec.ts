@@ -4,8 +4,15 @@ import {
   CLIP_NOTICE,
   clipLongMessage,
   GMAIL_BODY_CLASS,
+  stripImportantWhileImagesOff,
 } from '../../src/rendering/transforms/gmail';
+import {
+  whyGmailDropsBlock,
+  withinStyleBudget,
+} from '../../src/rendering/transforms/gmail/style-blocks';
 import { RenderReport } from '../../src/rendering/transforms/render-report';
+
+const titles = (report: RenderReport) => report.list().map((entry) => entry.title);
 
 describe('Gmail style rules', () => {
   it('keeps head styles, drops body styles and broken blocks, turns the body into a div', () => {
@@ -20,23 +27,55 @@ describe('Gmail style rules', () => {
     expect(styles.text()).toContain('.a { color: red }');
     expect(styles.text()).toContain(`.${GMAIL_BODY_CLASS} { background: blue }`);
     expect($('body').attr('bgcolor')).toBeUndefined();
+    expect($('body').attr('style')).toBeUndefined();
     expect($(`body > div.${GMAIL_BODY_CLASS} > p.a`).length).toBe(1);
-    expect(report.list().map((entry) => entry.title)).toEqual(
+    expect(titles(report)).toEqual(
       expect.arrayContaining([
         'Style blocks outside the head are removed',
         'A style block with a CSS error is dropped whole',
-        'The body becomes a div',
+        'The body becomes a div; its style dropped',
       ]),
     );
+    expect(report.list().every((entry) => entry.source.length > 0)).toBe(true);
   });
 
-  it('drops style content past 16 KB', () => {
+  it('keeps the attributes Gmail keeps on the body div (caniemail#212), not its style', () => {
+    const $ = parseEmail(
+      '<html><body class="body" id="top" bgcolor="#0f0" style="background:red" leftmargin="9"><p>x</p></body></html>',
+    );
+    applyGmailStyles($, false, new RenderReport());
+    const div = $(`div.${GMAIL_BODY_CLASS}`);
+    expect(div.attr('class')).toBe(`${GMAIL_BODY_CLASS} body`);
+    expect(div.attr('id')).toBe('top');
+    expect(div.attr('bgcolor')).toBe('#0f0');
+    expect(div.attr('style')).toBeUndefined();
+    expect(div.attr('leftmargin')).toBeUndefined();
+  });
+
+  it('drops a block with an at-rule inside an at-rule, keeps nested media queries', () => {
+    expect(whyGmailDropsBlock('@media screen { @font-face { font-family: x } }')?.source).toBe(
+      'email-bugs#21; caniemail#144',
+    );
+    expect(
+      whyGmailDropsBlock('@supports (display:grid) { @media screen { .a{} } }'),
+    ).not.toBeNull();
+    expect(whyGmailDropsBlock('@media screen { @media (min-width: 1px) { .a{} } }')).toBeNull();
+    expect(whyGmailDropsBlock('.a { color: red } @ { @ }')?.title).toMatch(/CSS error/);
+    expect(whyGmailDropsBlock('.a { color: red } @media screen { .b { color: blue } }')).toBeNull();
+  });
+
+  it('drops style content past 16 KB, from the block that reaches the limit on', () => {
     const block = `.k { color: red } ${'.p { margin: 0 } '.repeat(600)}`;
     const $ = parseEmail(
       `<html><head><style>${block}</style><style>${block}</style></head><body></body></html>`,
     );
     applyGmailStyles($, false, new RenderReport());
     expect($('style').length).toBe(1);
+    expect(withinStyleBudget(['a'.repeat(10000), 'b'.repeat(10000), 'c'])).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('keeps inline styles only for non-Google accounts', () => {
@@ -46,6 +85,17 @@ describe('Gmail style rules', () => {
     applyGmailStyles($, true, new RenderReport());
     expect($('style').length).toBe(0);
     expect($('p').attr('style')).toBe('color:blue');
+  });
+
+  it('removes !important from style blocks while images are off (email-bugs#70)', () => {
+    const $ = parseEmail(
+      '<html><head><style>.a { color: red !important }</style></head><body><p class="a" style="color:blue !important">x</p></body></html>',
+    );
+    const report = new RenderReport();
+    stripImportantWhileImagesOff($, report);
+    expect($('style').text()).toBe('.a { color: red }');
+    expect($('p').attr('style')).toBe('color:blue !important');
+    expect(report.list()[0].source).toBe('email-bugs#70');
   });
 
   it('clips messages over 102 KB and adds the notice', () => {

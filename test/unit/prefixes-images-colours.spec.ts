@@ -4,19 +4,61 @@ import { ASSET_ORIGIN, MISSING_IMAGE, resolveImages } from '../../src/rendering/
 import {
   applyOutlookComPrefixes,
   applyYahooRules,
+  OUTLOOK_COM_BODY_CLASS,
   YAHOO_ID,
 } from '../../src/rendering/transforms/prefixes';
 import { RenderReport } from '../../src/rendering/transforms/render-report';
 
 describe('Outlook.com prefixes', () => {
-  it('prefixes classes and ids with x_, and only the first selector of a list', () => {
-    const $ = parseEmail(
-      '<html><head><style>.a, .b { color: red } #main .c { margin: 0 }</style></head><body><div id="main" class="a b"><p class="c">x</p></div></body></html>',
+  const outlook = (css: string, body: string) => {
+    const $ = parseEmail(`<html><head><style>${css}</style></head><body>${body}</body></html>`);
+    const report = new RenderReport();
+    applyOutlookComPrefixes($, report);
+    return { $, css: $('style').text(), report };
+  };
+
+  it('prefixes classes and ids with x_, every selector of a list (email-bugs#106)', () => {
+    const { $, css } = outlook(
+      '.a, .b { color: red } #main .c { margin: 0 }',
+      '<div id="main" class="a b"><p class="c">x</p></div>',
     );
-    applyOutlookComPrefixes($, new RenderReport());
     expect($('#x_main').attr('class')).toBe('x_a x_b');
-    expect($('style').text()).toContain('.x_a, .b { color: red }');
-    expect($('style').text()).toContain('#x_main .x_c');
+    expect(css).toContain('.x_a, .x_b { color: red }');
+    expect(css).toContain('#x_main .x_c');
+  });
+
+  it('prefixes only the first class of a chain (email-bugs#61)', () => {
+    const { css, report } = outlook('.foo.bar.quo { color: red } div.a.b > .c { margin: 0 }', '');
+    expect(css).toContain('.x_foo.bar.quo');
+    expect(css).toContain('div.x_a.b > .x_c');
+    const entry = report.list().find((e) => /first class of a chain/.test(e.title));
+    expect(entry).toMatchObject({ count: 2, source: expect.stringContaining('email-bugs#61') });
+  });
+
+  it('leaves attribute selectors unprefixed and filters attribute-only ancestors (email-bugs#38)', () => {
+    const { css } = outlook(
+      '[class="a"] { color: red } [owa] .foo { color: blue } td[class] { margin: 0 }',
+      '',
+    );
+    expect(css).toContain('[class="a"] { color: red }');
+    expect(css).toContain('.x_foo { color: blue }');
+    expect(css).toContain('td[class] { margin: 0 }');
+  });
+
+  it('turns the body into a div without its inline style; body rules target the div', () => {
+    const { $, css } = outlook('body { background: green } body p { margin: 0 }', '<p>x</p>');
+    expect(css).toContain(`.${OUTLOOK_COM_BODY_CLASS} { background: green }`);
+    expect(css).toContain(`.${OUTLOOK_COM_BODY_CLASS} p { margin: 0 }`);
+    expect($(`body > div.${OUTLOOK_COM_BODY_CLASS} > p`).length).toBe(1);
+    const styled = parseEmail(
+      '<html><body style="background:red" class="b"><p>x</p></body></html>',
+    );
+    applyOutlookComPrefixes(styled, new RenderReport());
+    expect(styled(`div.${OUTLOOK_COM_BODY_CLASS}`).attr('style')).toBeUndefined();
+    expect(styled(`div.${OUTLOOK_COM_BODY_CLASS}`).attr('class')).toBe(
+      `${OUTLOOK_COM_BODY_CLASS} x_b`,
+    );
+    expect(styled('body').attr('style')).toBeUndefined();
   });
 });
 
@@ -25,12 +67,48 @@ describe('Yahoo/AOL rules', () => {
     const $ = parseEmail(
       '<html><head><style>.hero { height: 200px } body { margin: 0 }</style></head><body><div class="hero" style="height:50px">x</div></body></html>',
     );
-    applyYahooRules($, new RenderReport());
+    const report = new RenderReport();
+    applyYahooRules($, report);
     const css = $('style').text();
     expect(css).toContain(`#${YAHOO_ID} .${YAHOO_ID}hero { min-height: 200px }`);
-    expect(css).toContain(`#${YAHOO_ID} { margin: 0 }`);
     expect($(`.${YAHOO_ID}hero`).attr('style')).toBe('min-height:50px');
     expect($(`#${YAHOO_ID} > .${YAHOO_ID}hero`).length).toBe(1);
+    expect(report.list().find((e) => /min-height/.test(e.title))?.count).toBe(2);
+  });
+
+  it('scopes body and html rules under the container, where they match nothing (email-bugs#25)', () => {
+    const $ = parseEmail(
+      '<html><head><style>body, html { margin: 0 } body .a { color: red }</style></head><body style="background:red" bgcolor="red"><p class="a">x</p></body></html>',
+    );
+    applyYahooRules($, new RenderReport());
+    const css = $('style').text();
+    expect(css).toContain(`#${YAHOO_ID} body, #${YAHOO_ID} html { margin: 0 }`);
+    expect(css).toContain(`#${YAHOO_ID} body .${YAHOO_ID}a`);
+    expect($('body').attr('style')).toBeUndefined();
+    expect($(`#${YAHOO_ID}`).attr('style')).toBeUndefined();
+    expect($(`#${YAHOO_ID}`).attr('bgcolor')).toBeUndefined();
+  });
+
+  it('cuts a style block at a media query list (email-bugs#149)', () => {
+    const $ = parseEmail(`<html><head><style>.a { color: red }
+      @media screen and (max-width: 450px), (orientation: landscape) { .col { display: block } }
+      p { font-size: 24px }</style></head><body></body></html>`);
+    const report = new RenderReport();
+    applyYahooRules($, report);
+    const css = $('style').text();
+    expect(css).toContain(`.${YAHOO_ID}a { color: red }`);
+    expect(css).not.toContain('@media');
+    expect(css).not.toContain('font-size');
+    expect(report.list().find((e) => e.source === 'email-bugs#149')?.count).toBe(2);
+  });
+
+  it('keeps a media query without a comma', () => {
+    const $ = parseEmail(
+      '<html><head><style>@media screen and (max-width: 450px) { .col { display: block } } p { color: red }</style></head><body></body></html>',
+    );
+    applyYahooRules($, new RenderReport());
+    expect($('style').text()).toContain('@media screen and (max-width: 450px)');
+    expect($('style').text()).toContain(`#${YAHOO_ID} p { color: red }`);
   });
 });
 
@@ -42,7 +120,7 @@ describe('image resolution', () => {
 
   it('serves stored copies from the asset origin and fails missing ones', () => {
     const $ = parseEmail(html);
-    const plan = resolveImages($, [png], 'allowed', new Set(), true, new RenderReport());
+    const plan = resolveImages($, [png], 'allowed', new Set(), new RenderReport());
     expect($('#stored').attr('src')).toMatch(new RegExp(`^${ASSET_ORIGIN}/\\d+$`));
     expect($('#gone').attr('src')).toBe(MISSING_IMAGE);
     expect($('td').attr('background')).toMatch(new RegExp(`^${ASSET_ORIGIN}/`));
@@ -52,7 +130,7 @@ describe('image resolution', () => {
 
   it('blocks every image and background with images=blocked, keeping alt text', () => {
     const $ = parseEmail(html);
-    const plan = resolveImages($, [png], 'blocked', new Set(), true, new RenderReport());
+    const plan = resolveImages($, [png], 'blocked', new Set(), new RenderReport());
     expect(plan.served.size).toBe(0);
     expect($('#stored').attr('src')).toBe(MISSING_IMAGE);
     expect($('#stored').attr('alt')).toBe('A');
@@ -69,7 +147,7 @@ describe('image resolution', () => {
       contentType: 'image/webp',
       data: Buffer.from('w'),
     };
-    resolveImages($, [webp], 'allowed', new Set(['image/webp']), true, new RenderReport());
+    resolveImages($, [webp], 'allowed', new Set(['image/webp']), new RenderReport());
     expect($('img').attr('src')).toBe(MISSING_IMAGE);
   });
 });

@@ -2,6 +2,8 @@ import { all as knownProperties } from 'known-css-properties';
 import type { Selector } from 'postcss-selector-parser';
 import type { CaniemailFeature } from './support-table';
 
+export type ElementAction = 'remove' | 'unwrap' | 'rename-div' | 'rename-span' | 'rename-u';
+
 /** What a declaration looks like to a matcher. */
 export interface Declaration {
   property: string;
@@ -18,7 +20,7 @@ export interface FeatureMatcher {
   atRule?: (name: string, params: string) => boolean;
   selector?: (selector: Selector) => boolean;
   nestedRules?: boolean;
-  elements?: { selector: string; action: 'remove' | 'unwrap' | 'rename-div' | 'rename-span' };
+  elements?: { selector: string; action: ElementAction };
   attributes?: { selector: string; names: string[] };
   doctype?: boolean;
   imageTypes?: string[];
@@ -68,10 +70,9 @@ const pseudo = (name: string) => (selector: Selector) => {
   });
   return found;
 };
-const elements = (
-  selector: string,
-  action: NonNullable<FeatureMatcher['elements']>['action'],
-): FeatureMatcher => ({ elements: { selector, action } });
+const elements = (selector: string, action: ElementAction): FeatureMatcher => ({
+  elements: { selector, action },
+});
 const attributes = (names: string[], selector = '*'): FeatureMatcher => ({
   attributes: { selector: names.map((name) => `${selector}[${name}]`).join(','), names },
 });

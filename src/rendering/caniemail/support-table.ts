@@ -7,6 +7,7 @@ export interface CaniemailFeature {
   category: string;
   keywords: string | null;
   stats: Record<string, Record<string, Record<string, string>>>;
+  notes_by_num?: Record<string, string>;
 }
 
 // Read through the package's exports map (TypeScript's CommonJS resolution cannot see it).
@@ -30,17 +31,22 @@ export function supportOf(feature: CaniemailFeature, key: CaniemailKey): string 
   return values[values.length - 1];
 }
 
-const unsupportedCache = new Map<string, CaniemailFeature[]>();
+export interface SupportEntry {
+  feature: CaniemailFeature;
+  /** `y`, `n`, `a` (partial) or `u` (unknown). */
+  support: string;
+  /** The notes the value cites (`a #1 #2` → 1, 2). */
+  noteNumbers: string[];
+}
 
-/** Features caniemail marks unsupported (`n`) for this client, computed once per key. */
-export function unsupportedFeatures(key: CaniemailKey): CaniemailFeature[] {
-  const cacheKey = `${key.family}/${key.platform}/${key.version ?? ''}`;
-  let features = unsupportedCache.get(cacheKey);
-  if (!features) {
-    features = FEATURES.filter((feature) => supportOf(feature, key)?.trim().startsWith('n'));
-    unsupportedCache.set(cacheKey, features);
-  }
-  return features;
+/** Every feature with this client's support value and the notes it cites. */
+export function supportEntry(key: CaniemailKey): SupportEntry[] {
+  return FEATURES.flatMap((feature) => {
+    const value = supportOf(feature, key)?.trim();
+    if (!value) return [];
+    const noteNumbers = [...value.matchAll(/#(\d+)/g)].map((match) => match[1]);
+    return [{ feature, support: value.charAt(0), noteNumbers }];
+  });
 }
 
 export function featureBySlug(slug: string): CaniemailFeature | undefined {

@@ -1,4 +1,5 @@
 import type { ClientProfile } from '../catalog/client-profile';
+import { isAppleMail } from './apple/apple-mail';
 import type { EmailDocument } from './email-document';
 import { DARK_BACKGROUND, DARK_TEXT } from './dark-mode';
 import { GMAIL_BODY_CLASS } from './gmail';
@@ -13,7 +14,7 @@ export function frameCss(profile: ClientProfile): string {
     rules.push(
       `.${GMAIL_BODY_CLASS} { font-family: Arial, Helvetica, sans-serif; font-size: small; }`,
     );
-  } else if (profile.caniemail?.family === 'apple-mail') font('Helvetica, Arial, sans-serif');
+  } else if (isAppleMail(profile)) font('Helvetica, Arial, sans-serif');
   else if (profile.rules.includes('outlook-com'))
     font('"Segoe UI", Calibri, Carlito, Arial, sans-serif', '14px');
   else font('Arial, Helvetica, sans-serif');
@@ -24,7 +25,8 @@ export function frameCss(profile: ClientProfile): string {
   }
   if (profile.rules.includes('gmail'))
     rules.push('.ip-gmail-clip { margin: 16px 8px; font: 13px Arial, sans-serif; }');
-  if (profile.dark !== 'none') {
+  // Apple Mail paints dark defaults only where the email allows it (apple/dark-mode.ts).
+  if (profile.dark !== 'none' && !isAppleMail(profile)) {
     rules.push(`html { background: ${DARK_BACKGROUND}; color: ${DARK_TEXT}; }`);
     rules.push(`a { color: #8ab4f8; }`);
   }

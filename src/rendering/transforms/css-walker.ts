@@ -19,14 +19,14 @@ function serializeInlineStyle(root: Root): string {
   return rule.nodes.map((node) => node.toString()).join(';');
 }
 
+/** An edit may answer 'drop' when the client removes the whole block or attribute. */
+export type StyleEdit = (root: Root, element: Element) => unknown;
+
 /**
  * Runs `edit` over every <style> block's stylesheet; a block that postcss cannot parse is
  * left as it is (the browser will skip what it cannot parse). Empty blocks are removed.
  */
-export function editStylesheets(
-  $: EmailDocument,
-  edit: (root: Root, element: Element) => void,
-): void {
+export function editStylesheets($: EmailDocument, edit: StyleEdit): void {
   $('style').each((_i, element) => {
     const text = $(element).text();
     let root: Root;
@@ -35,7 +35,7 @@ export function editStylesheets(
     } catch {
       return;
     }
-    edit(root, element);
+    if (edit(root, element) === 'drop') return void $(element).remove();
     const css = root.toString();
     if (css.trim()) {
       if (css !== text) $(element).text(css);
@@ -43,19 +43,35 @@ export function editStylesheets(
   });
 }
 
-/** Runs `edit` over every style attribute's declarations, with the element they sit on. */
+/**
+ * Style attributes parsed by earlier passes, kept while the attribute still reads as what
+ * that pass wrote: each attribute is parsed once per email, not once per pass.
+ */
+const parsedStyles = new WeakMap<Element, { text: string; root: Root }>();
+
+/**
+ * Runs `edit` over every style attribute's declarations, with the element they sit on;
+ * `only` skips attributes whose text shows they are of no interest to the pass.
+ */
 export function editInlineStyles(
   $: EmailDocument,
-  edit: (root: Root, element: Element) => void,
+  edit: StyleEdit,
+  only?: (style: string) => boolean,
 ): void {
   $('[style]').each((_i, element) => {
-    const style = $(element).attr('style') ?? '';
-    const root = parseInlineStyle(style);
+    const style = element.attribs.style ?? '';
+    if (only && !only(style)) return;
+    const cached = parsedStyles.get(element);
+    const root = cached && cached.text === style ? cached.root : parseInlineStyle(style);
     if (!root) return;
-    edit(root, element);
+    if (edit(root, element) === 'drop') {
+      parsedStyles.delete(element);
+      return void $(element).removeAttr('style');
+    }
     const css = serializeInlineStyle(root);
     if (css.trim()) {
       if (css !== style) $(element).attr('style', css);
+      parsedStyles.set(element, { text: css, root });
     } else $(element).removeAttr('style');
   });
 }

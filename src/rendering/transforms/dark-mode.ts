@@ -64,16 +64,27 @@ function rewriteValue(value: string, role: Role, strategy: Inversion): string {
 }
 
 /**
- * Rewrites the email's colours the way a dark-mode client with colour inversion does: in
- * style blocks, style attributes and the legacy bgcolor/color/text attributes. Not a
- * filter over the page: images keep their colours, as in the clients.
+ * Where each client's dark-mode strategy is documented: Litmus measured which clients
+ * invert all colours (Gmail iOS) and which only light backgrounds and dark text (Gmail
+ * Android, Outlook.com); hteumeuleu documented Outlook.com's rewrite (data-ogsc/data-ogsb
+ * attributes, caniemail css-at-media-prefers-color-scheme #3).
  */
-export function invertColors($: EmailDocument, strategy: Inversion, report: RenderReport): void {
+const INVERSION_SOURCE: Record<Inversion, string> = {
+  'full-inversion': 'Litmus: The Ultimate Guide to Dark Mode for Email Marketers (2019)',
+  'partial-inversion':
+    'Litmus: The Ultimate Guide to Dark Mode for Email Marketers (2019); caniemail css-at-media-prefers-color-scheme #3',
+};
+
+function rewriteColors(
+  $: EmailDocument,
+  strategy: Inversion,
+  roles: readonly Role[] = ['background', 'text', 'border'],
+): number {
   let count = 0;
   const edit = (root: import('postcss').Root) =>
     root.walkDecls((decl) => {
       const role = roleOf(decl.prop.toLowerCase());
-      if (!role) return;
+      if (!role || !roles.includes(role)) return;
       const value = rewriteValue(decl.value, role, strategy);
       if (value !== decl.value) {
         decl.value = value;
@@ -89,6 +100,7 @@ export function invertColors($: EmailDocument, strategy: Inversion, report: Rend
     ['[bordercolor]', 'bordercolor', 'border'],
   ];
   for (const [selector, name, role] of attributes) {
+    if (!roles.includes(role)) continue;
     $(selector).each((_i, el) => {
       const replacement = invertColor($(el).attr(name)!, role, strategy);
       if (replacement) {
@@ -97,10 +109,25 @@ export function invertColors($: EmailDocument, strategy: Inversion, report: Rend
       }
     });
   }
+  return count;
+}
+
+/**
+ * Rewrites the email's colours the way a dark-mode client with colour inversion does: in
+ * style blocks, style attributes and the legacy bgcolor/color/text attributes. Not a
+ * filter over the page: images keep their colours, as in the clients.
+ */
+export function invertColors($: EmailDocument, strategy: Inversion, report: RenderReport): void {
   report.add(
     `rule:${strategy}`,
     `Dark mode: colours rewritten by ${strategy.replace('-', ' ')}`,
     'colours',
-    count,
+    INVERSION_SOURCE[strategy],
+    rewriteColors($, strategy),
   );
+}
+
+/** Lightens the email's dark text colours (and only those); returns how many changed. */
+export function lightenDarkText($: EmailDocument): number {
+  return rewriteColors($, 'partial-inversion', ['text']);
 }

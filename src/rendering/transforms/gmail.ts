@@ -1,18 +1,43 @@
-import postcss from 'postcss';
-import selectorParser from 'postcss-selector-parser';
+import { bodyToDiv, retargetBodySelectors } from './body-to-div';
 import { editStylesheets } from './css-walker';
 import { EmailDocument, parseEmail } from './email-document';
+import {
+  GMAIL_STYLE_LIMIT,
+  STYLE_BUDGET_SOURCE,
+  whyGmailDropsBlock,
+  withinStyleBudget,
+} from './gmail/style-blocks';
 import type { RenderReport } from './render-report';
 
-export const GMAIL_STYLE_LIMIT = 16 * 1024;
+export { GMAIL_STYLE_LIMIT };
 export const GMAIL_CLIP_BYTES = 102 * 1024;
 export const GMAIL_BODY_CLASS = 'ip-gmail-body';
 export const CLIP_NOTICE = '[Message clipped]  View entire message';
 
 /**
- * Gmail's sanitizer: style blocks only in the head, each dropped whole when it does not
- * parse, style content past 16 KB dropped, and the body turned into a div (body
- * selectors follow it). Non-Google-account app variants keep inline styles only.
+ * Attributes of `<body>` that Gmail keeps on the div it turns the body into (the caniemail
+ * html-body test, hteumeuleu/caniemail#212). `style` is not among them: a background set on
+ * the body does not show in Gmail, which is why Cerberus repeats it on a `<center>` wrapper
+ * "for Gmail". A div ignores bgcolor, text and link, so those colours do not show either.
+ */
+const BODY_ATTRIBUTES_KEPT = [
+  'alink',
+  'background',
+  'bgcolor',
+  'link',
+  'text',
+  'vlink',
+  'class',
+  'id',
+  'title',
+  'dir',
+  'lang',
+];
+
+/**
+ * Gmail's sanitizer: style blocks only in the head, a block dropped whole when Gmail does
+ * not understand all of it, style content past 16 KB dropped, and the body turned into a
+ * div (body selectors follow it). Non-Google-account app variants keep inline styles only.
  */
 export function applyGmailStyles(
   $: EmailDocument,
@@ -26,6 +51,7 @@ export function applyGmailStyles(
         'rule:gmail',
         'Non-Google accounts keep inline styles only',
         '<style>',
+        'caniemail html-style #2',
         styles.length,
       );
     styles.remove();
@@ -36,42 +62,60 @@ export function applyGmailStyles(
       'rule:gmail',
       'Style blocks outside the head are removed',
       '<style>',
+      'caniemail html-style #1',
       outsideHead.length,
     );
   outsideHead.remove();
 
-  let total = 0;
-  $('head style').each((_i, element) => {
-    const css = $(element).text();
-    try {
-      postcss.parse(css);
-    } catch {
-      report.add('rule:gmail', 'A style block with a CSS error is dropped whole', '<style>');
-      return void $(element).remove();
-    }
-    total += Buffer.byteLength(css);
-    if (total > GMAIL_STYLE_LIMIT) {
-      report.add('rule:gmail', 'Style content past 16 KB is dropped', '<style>');
+  const understood = $('head style')
+    .toArray()
+    .filter((element) => {
+      const verdict = whyGmailDropsBlock($(element).text());
+      if (!verdict) return true;
+      report.add('rule:gmail', verdict.title, '<style>', verdict.source);
       $(element).remove();
-    }
+      return false;
+    });
+  const kept = withinStyleBudget(understood.map((element) => $(element).text()));
+  understood.forEach((element, index) => {
+    if (kept[index]) return;
+    report.add('rule:gmail', 'Style content past 16 KB is dropped', '<style>', STYLE_BUDGET_SOURCE);
+    $(element).remove();
   });
 
+  editStylesheets($, (root) => void retargetBodySelectors(root, GMAIL_BODY_CLASS));
+  const dropped = bodyToDiv($, { class: GMAIL_BODY_CLASS }, BODY_ATTRIBUTES_KEPT);
+  report.add(
+    'rule:gmail',
+    dropped.length
+      ? `The body becomes a div; its ${dropped.join(', ')} dropped`
+      : 'The body becomes a div',
+    '<body>',
+    'caniemail html-body #1; hteumeuleu/caniemail#212',
+  );
+}
+
+/**
+ * With images off ("Ask before displaying external images"), Gmail removes `!important` from
+ * the email's style blocks, so inline styles win again (email-bugs#70).
+ */
+export function stripImportantWhileImagesOff($: EmailDocument, report: RenderReport): void {
+  let count = 0;
   editStylesheets($, (root) =>
-    root.walkRules((rule) => {
-      rule.selector = selectorParser((selectors) =>
-        selectors.walkTags((tag) => {
-          if (tag.value.toLowerCase() === 'body')
-            tag.replaceWith(selectorParser.className({ value: GMAIL_BODY_CLASS }));
-        }),
-      ).processSync(rule.selector);
+    root.walkDecls((decl) => {
+      if (!decl.important) return;
+      decl.important = false;
+      count++;
     }),
   );
-  const body = $('body');
-  const wrapper = $(`<div class="${GMAIL_BODY_CLASS}"></div>`);
-  wrapper.append(body.contents());
-  for (const name of Object.keys(body.attr() ?? {})) body.removeAttr(name);
-  body.append(wrapper);
-  report.add('rule:gmail', 'The body becomes a div', '<body>');
+  if (count)
+    report.add(
+      'rule:gmail',
+      '!important removed from style blocks while images are off',
+      'style block',
+      'email-bugs#70',
+      count,
+    );
 }
 
 /** Gmail clips a message whose HTML is over 102 KB and shows a link to the rest. */
@@ -93,6 +137,7 @@ export function clipLongMessage($: EmailDocument, report: RenderReport): EmailDo
     'rule:gmail',
     `Messages over 102 KB are clipped (${Math.round(bytes.length / 1024)} KB)`,
     'message',
+    'email-bugs#41',
   );
   return clipped;
 }

@@ -1,4 +1,5 @@
 import valueParser from 'postcss-value-parser';
+import { DATA_URI } from '../caniemail/feature-matchers';
 import type { ImagesOption } from '../catalog/options';
 import { editInlineStyles, editStylesheets } from './css-walker';
 import type { EmailDocument } from './email-document';
@@ -15,6 +16,8 @@ export interface RenderImage {
 export const ASSET_ORIGIN = 'https://assets.render.invalid';
 export const MISSING_IMAGE = `${ASSET_ORIGIN}/missing`;
 
+const IMAGE_SOURCES = /^(img|input|v:fill|v:image|v:imagedata)$/i;
+
 export interface ImagePlan {
   /** Path under ASSET_ORIGIN → image served for it. */
   served: Map<string, RenderImage>;
@@ -30,7 +33,6 @@ export function resolveImages(
   images: RenderImage[],
   option: ImagesOption,
   unsupportedTypes: Set<string>,
-  allowDataUris: boolean,
   report: RenderReport,
 ): ImagePlan {
   const byUrl = new Map(images.map((image) => [image.url, image]));
@@ -38,7 +40,11 @@ export function resolveImages(
   const blocked = option === 'blocked';
   const rewrite = (reference: string): string => {
     const url = reference.trim();
-    if (/^data:/i.test(url)) return !blocked && allowDataUris ? url : MISSING_IMAGE;
+    const dataType = /^data:([^;,]*)/i.exec(url);
+    if (dataType) {
+      const shown = !unsupportedTypes.has(DATA_URI) && !unsupportedTypes.has(`data:${dataType[1]}`);
+      return !blocked && shown ? url : MISSING_IMAGE;
+    }
     const image = byUrl.get(url) ?? byUrl.get(url.replace(/^cid:<?([^>]*)>?$/i, 'cid:$1'));
     if (blocked || !image || unsupportedTypes.has(image.contentType)) return MISSING_IMAGE;
     const path = `/${served.size}`;
@@ -46,9 +52,10 @@ export function resolveImages(
     return `${ASSET_ORIGIN}${path}`;
   };
 
-  $('img[src], input[type="image"][src]').each(
-    (_i, el) => void $(el).attr('src', rewrite($(el).attr('src')!)),
-  );
+  // Images, image inputs, and the VML fills and images Word-engine clients draw.
+  $('[src]')
+    .filter((_i, el) => IMAGE_SOURCES.test(el.tagName) && !$(el).is('input:not([type="image" i])'))
+    .each((_i, el) => void $(el).attr('src', rewrite($(el).attr('src')!)));
   $('img[srcset], source[srcset]').each((_i, el) => {
     const candidates = $(el)
       .attr('srcset')!
@@ -88,12 +95,13 @@ export function resolveImages(
       decl.value = parsed.toString();
     });
   editStylesheets($, rewriteCss);
-  editInlineStyles($, rewriteCss);
+  editInlineStyles($, rewriteCss, (style) => /url\(/i.test(style));
   if (blocked)
     report.add(
       'rule:images-blocked',
       'Images blocked: alt text shown instead',
       '<img>',
+      'The client setting "images off": alt text of each image shows in its box',
       $('img').length,
     );
   return { served };

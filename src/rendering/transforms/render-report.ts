@@ -1,10 +1,15 @@
-/** One thing a client's sanitizer removed or changed, as reported with each render. */
+/** One thing a client's sanitizer or engine removed or changed, as reported with each render. */
 export interface ReportEntry {
   /** caniemail feature slug, or `rule:<family rule>` for behaviour the data does not hold. */
   slug: string;
   title: string;
   /** Where it was found: `style block`, `style attribute`, `<video>`, ... */
   where: string;
+  /**
+   * The public record of the behaviour: `caniemail css-height #2`, `email-bugs#31`,
+   * `buttons.cm`, a vendor's documentation ... so a user can check why the preview differs.
+   */
+  source: string;
   count: number;
 }
 
@@ -12,14 +17,19 @@ export interface ReportEntry {
 export class RenderReport {
   private readonly entries = new Map<string, ReportEntry>();
 
-  add(slug: string, title: string, where: string, count = 1): void {
+  add(slug: string, title: string, where: string, source: string, count = 1): void {
     const key = `${slug}\u0000${title}\u0000${where}`;
     const existing = this.entries.get(key);
     if (existing) existing.count += count;
-    else this.entries.set(key, { slug, title, where, count });
+    else this.entries.set(key, { slug, title, where, source, count });
   }
 
   list(): ReportEntry[] {
     return [...this.entries.values()];
   }
+}
+
+/** The source line of a caniemail feature, with the note numbers that apply when any. */
+export function caniemailSource(slug: string, notes: readonly string[] = []): string {
+  return ['caniemail', slug, ...notes.map((note) => `#${note}`)].join(' ');
 }

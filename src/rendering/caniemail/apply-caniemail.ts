@@ -1,0 +1,277 @@
+import type { Element } from 'domhandler';
+import type { AtRule, Declaration as CssDeclaration, Root, Rule } from 'postcss';
+import selectorParser from 'postcss-selector-parser';
+import type { ClientProfile } from '../catalog/client-profile';
+import { editInlineStyles, editStylesheets } from '../transforms/css-walker';
+import type { EmailDocument } from '../transforms/email-document';
+import type { Preparation } from '../transforms/prepare-html';
+import { caniemailSource } from '../transforms/render-report';
+import { ClientFeature, clientFeatures } from './client-features';
+import type { ElementAction } from './feature-matchers';
+import type { DeclarationContext, DeclarationVerdict } from './partial-notes';
+
+/** Reports one finding of a feature, naming the notes that decided it. */
+type Note = (feature: ClientFeature, where: string, count?: number, number?: string) => void;
+
+/** Image types (and `data:` forms) the client does not show; they then fail like missing ones. */
+export function unsupportedImageTypes(profile: ClientProfile): Set<string> {
+  const types = new Set<string>();
+  for (const entry of clientFeatures(profile)) {
+    if (entry.unsupported) entry.matcher.imageTypes?.forEach((type) => types.add(type));
+    for (const note of entry.notes) note.rule.imageTypes?.forEach((type) => types.add(type));
+  }
+  return types;
+}
+
+/**
+ * caniemail, for what no specific rule covered: unsupported features are removed, and a
+ * partial-support note is applied as what it says (a property not applied on some elements,
+ * a value rewritten, a whole block dropped...). A partial note this service cannot emulate
+ * is reported as such and the feature kept. Returns whether the client drops the doctype.
+ */
+export function applyCaniemail(p: Preparation): boolean {
+  const features = clientFeatures(p.profile);
+  if (features.length === 0) return false;
+  const reportedNotEmulated = new Set<ClientFeature>();
+  const note: Note = (entry, where, count = 1, number) => {
+    const applied = entry.notes.find((candidate) => candidate.number === number);
+    const title = applied
+      ? `${entry.feature.title}: ${applied.text}`
+      : `${entry.feature.title} not supported`;
+    p.report.add(
+      entry.feature.slug,
+      title,
+      where,
+      caniemailSource(entry.feature.slug, number ? [number] : []),
+      count,
+    );
+  };
+  const found = (entry: ClientFeature, where: string) => {
+    if (entry.unsupported || reportedNotEmulated.has(entry) || !entry.notEmulated.length) return;
+    reportedNotEmulated.add(entry);
+    for (const { number, text } of entry.notEmulated)
+      p.report.add(
+        entry.feature.slug,
+        `${entry.feature.title}: partial support not emulated, kept (${text})`,
+        where,
+        caniemailSource(entry.feature.slug, [number]),
+      );
+  };
+
+  const tagsOf = elementTags(p.$);
+  editStylesheets(p.$, (root) => {
+    editAtRules(root, features, note);
+    editSelectors(root, features, note);
+    return editDeclarations(root, features, note, found, 'style block', (decl) =>
+      decl.parent?.type === 'rule' ? tagsOf(decl.parent as Rule) : null,
+    );
+  });
+  editInlineStyles(p.$, (root, element) =>
+    editDeclarations(root, features, note, found, 'style attribute', () => [
+      element.tagName.toLowerCase(),
+    ]),
+  );
+  editMarkup(p.$, features, note);
+  return features.some((entry) => entry.unsupported && entry.matcher.doctype);
+}
+
+/** Tag names of the elements a style rule matches, or null when they cannot be known. */
+function elementTags($: EmailDocument): (rule: Rule) => string[] | null {
+  const known = new Map<string, string[] | null>();
+  return (rule) => {
+    if (!known.has(rule.selector)) {
+      let tags: string[] | null;
+      try {
+        tags = [
+          ...new Set(
+            $(rule.selector)
+              .toArray()
+              .map((el) => (el as Element).tagName),
+          ),
+        ];
+      } catch {
+        tags = null; // pseudo-classes and the like that the selector engine does not match
+      }
+      known.set(rule.selector, tags);
+    }
+    return known.get(rule.selector)!;
+  };
+}
+
+function verdictFor(
+  entry: ClientFeature,
+  context: DeclarationContext,
+): { verdict: DeclarationVerdict; number?: string } | undefined {
+  const matched = entry.matcher.declaration?.(context);
+  if (!matched) return undefined;
+  for (const { rule, number } of entry.notes) {
+    const verdict = rule.declaration?.(context);
+    if (verdict) return { verdict, number };
+  }
+  if (!entry.unsupported) return undefined;
+  return { verdict: { action: matched === 'remove' ? 'remove' : 'strip-important' } };
+}
+
+/** Which features' matchers match a declaration: pure, so kept per client and declaration. */
+const matchesByClient = new WeakMap<ClientFeature[], Map<string, ClientFeature[]>>();
+function featuresMatching(features: ClientFeature[], d: DeclarationContext): ClientFeature[] {
+  let known = matchesByClient.get(features);
+  if (!known) matchesByClient.set(features, (known = new Map()));
+  const key = `${d.property}\u0000${d.value}\u0000${d.important}`;
+  let matching = known.get(key);
+  if (!matching) {
+    matching = features.filter((entry) => entry.matcher.declaration?.(d));
+    known.set(key, matching);
+  }
+  return matching;
+}
+
+function editDeclarations(
+  root: Root,
+  features: ClientFeature[],
+  note: Note,
+  found: (entry: ClientFeature, where: string) => void,
+  where: string,
+  tagsOf: (decl: CssDeclaration) => string[] | null,
+): 'drop' | undefined {
+  let drop = false;
+  root.walkDecls((decl) => {
+    if (drop) return false;
+    let tags: string[] | null | undefined;
+    const context: DeclarationContext = {
+      property: decl.prop.toLowerCase(),
+      value: decl.value,
+      important: Boolean(decl.important),
+      rawImportant: decl.important ? (decl.raws.important ?? ' !important') : '',
+      inline: where === 'style attribute',
+      // Matching a rule's selector against the document costs: only notes that need it ask.
+      get tags() {
+        if (tags === undefined) tags = tagsOf(decl);
+        return tags;
+      },
+    };
+    for (const entry of featuresMatching(features, context)) {
+      const decided = verdictFor(entry, context);
+      if (!decided) {
+        found(entry, where);
+        continue;
+      }
+      note(entry, where, 1, decided.number);
+      const { verdict } = decided;
+      if (verdict.action === 'drop-container') return void (drop = true);
+      if (verdict.action === 'remove') return void decl.remove();
+      if (verdict.action === 'strip-important') decl.important = false;
+      if (verdict.action === 'rewrite') {
+        if (verdict.property) decl.prop = verdict.property;
+        if (verdict.value !== undefined) decl.value = verdict.value;
+        context.property = decl.prop.toLowerCase();
+        context.value = decl.value;
+      }
+    }
+  });
+  return drop ? 'drop' : undefined;
+}
+
+function editAtRules(root: Root, features: ClientFeature[], note: Note): void {
+  root.walkAtRules((rule: AtRule) => {
+    const name = rule.name.toLowerCase();
+    const nested =
+      rule.parent?.type === 'atrule' && (rule.parent as AtRule).name.toLowerCase() === name;
+    for (const entry of features) {
+      if (entry.unsupported && entry.matcher.atRule?.(name, rule.params)) {
+        note(entry, `@${name}`);
+        return void rule.remove();
+      }
+      const applied = entry.notes.find((n) => n.rule.atRule?.(name, rule.params, nested));
+      if (applied) {
+        note(entry, `@${name}`, 1, applied.number);
+        return void rule.remove();
+      }
+    }
+  });
+}
+
+function editSelectors(root: Root, features: ClientFeature[], note: Note): void {
+  const nesting = features.find((entry) => entry.unsupported && entry.matcher.nestedRules);
+  root.walkRules((rule) => {
+    if (nesting && rule.parent?.type === 'rule') {
+      note(nesting, 'nested rule');
+      return void rule.remove();
+    }
+    if (rule.parent?.type === 'atrule' && /keyframes/i.test((rule.parent as AtRule).name)) return;
+    const kept = selectorParser((selectors) => {
+      selectors.each((selector) => {
+        for (const entry of features) {
+          if (!entry.matcher.selector?.(selector)) continue;
+          const applied = entry.notes.find((n) => n.rule.selector?.(selector));
+          if (!entry.unsupported && !applied) continue;
+          note(entry, 'selector', 1, applied?.number);
+          selector.remove();
+          return;
+        }
+      });
+    }).processSync(rule.selector);
+    if (kept.trim()) rule.selector = kept;
+    else rule.remove();
+  });
+}
+
+/** Tag and attribute names present in the document: most element features then need no query. */
+function namesIn($: EmailDocument): { tags: Set<string>; attributes: Set<string> } {
+  const tags = new Set<string>();
+  const attributes = new Set<string>();
+  $('*').each((_i, el) => {
+    const element = el as Element;
+    tags.add(element.tagName);
+    for (const name in element.attribs) attributes.add(name);
+  });
+  return { tags, attributes };
+}
+const selectorTags = (selector: string) =>
+  selector.split(',').map((part) => /^\s*([a-z][a-z0-9]*)/i.exec(part)?.[1]?.toLowerCase() ?? '*');
+
+function editMarkup($: EmailDocument, features: ClientFeature[], note: Note): void {
+  const present = namesIn($);
+  const mayHave = (selector: string) =>
+    selectorTags(selector).some((tag) => tag === '*' || present.tags.has(tag));
+  const hasAttribute = (names: string[]) => names.some((name) => present.attributes.has(name));
+  for (const entry of features) {
+    const { elements, attributes, doctype } = entry.matcher;
+    if (entry.unsupported && elements && mayHave(elements.selector)) {
+      const matched = $(elements.selector);
+      matched.each((_i, element) => applyElementAction($, element as Element, elements.action));
+      if (matched.length) note(entry, `<${elements.selector}>`, matched.length);
+    }
+    if (entry.unsupported && attributes && hasAttribute(attributes.names)) {
+      const matched = $(attributes.selector);
+      matched.each((_i, el) => void attributes.names.forEach((name) => $(el).removeAttr(name)));
+      if (matched.length) note(entry, `${attributes.names.join(', ')} attribute`, matched.length);
+    }
+    if (entry.unsupported && doctype) note(entry, 'doctype');
+    for (const { rule, number } of entry.notes) {
+      if (rule.element && mayHave(rule.element.selector)) {
+        const matched = $(rule.element.selector);
+        const action = rule.element.action;
+        matched.each((_i, element) => applyElementAction($, element as Element, action));
+        if (matched.length) note(entry, `<${rule.element.selector}>`, matched.length, number);
+      }
+      if (rule.attributesOnlyOn && attributes && hasAttribute(attributes.names)) {
+        const matched = $(attributes.selector).not(rule.attributesOnlyOn);
+        matched.each((_i, el) => void attributes.names.forEach((name) => $(el).removeAttr(name)));
+        if (matched.length)
+          note(entry, `${attributes.names.join(', ')} attribute`, matched.length, number);
+      }
+    }
+  }
+}
+
+function applyElementAction($: EmailDocument, element: Element, action: ElementAction): void {
+  const node = $(element);
+  if (action === 'remove') node.remove();
+  else if (action === 'unwrap') {
+    node.find('source, track').remove();
+    node.replaceWith(node.contents());
+  } else {
+    element.tagName = action === 'rename-div' ? 'div' : action === 'rename-u' ? 'u' : 'span';
+  }
+}

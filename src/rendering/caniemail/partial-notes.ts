@@ -1,0 +1,291 @@
+import type { Selector } from 'postcss-selector-parser';
+import type { FamilyRule } from '../catalog/client-profile';
+import type { Declaration, FeatureMatcher } from './feature-matchers';
+import {
+  backgroundColorOnly,
+  clampBorder,
+  replaceProperty,
+  roundFontWeight,
+} from './note-rewrites';
+
+/** A declaration as a note sees it: where it stands and which elements it styles. */
+export interface DeclarationContext extends Declaration {
+  inline: boolean;
+  /** Tag names of the elements it applies to; null when they cannot be known. */
+  tags: string[] | null;
+  /** `!important` as written (`!important`, ` !IMPORTANT`...), empty when absent. */
+  rawImportant: string;
+}
+
+export type DeclarationVerdict =
+  | { action: 'remove' }
+  | { action: 'strip-important' }
+  | { action: 'rewrite'; property?: string; value?: string }
+  /** The client drops the whole style attribute or `<style>` block holding it. */
+  | { action: 'drop-container' };
+
+/**
+ * What a caniemail support note says the client does, in a form the pipeline applies. A
+ * note restricts or rewrites the feature's matched occurrences; a note about an account
+ * type applies only to profiles of that account type.
+ */
+export interface NoteRule {
+  declaration?: (d: DeclarationContext) => DeclarationVerdict | undefined;
+  /** True: the at-rule is removed. */
+  atRule?: (name: string, params: string, nested: boolean) => boolean;
+  /** True: the selector is removed. */
+  selector?: (selector: Selector) => boolean;
+  element?: FeatureMatcher['elements'];
+  /** Attributes of the feature are kept only on elements matching this selector. */
+  attributesOnlyOn?: string;
+  imageTypes?: string[];
+  /** The note applies only to profiles reading a non-Google account in the Gmail app. */
+  nonGoogleAccount?: boolean;
+  /** A family rule of the profile already does what the note says. */
+  handledBy?: FamilyRule;
+}
+
+const REMOVE: DeclarationVerdict = { action: 'remove' };
+const when =
+  (test: (d: DeclarationContext) => boolean) =>
+  (d: DeclarationContext): DeclarationVerdict | undefined =>
+    test(d) ? REMOVE : undefined;
+const tagsIn = (note: string) =>
+  [...note.matchAll(/`<(\w+)>`/g)].map((match) => match[1].toLowerCase());
+/** Whether every element it styles is one of `tags` (unknown elements: false). */
+const allAmong = (d: DeclarationContext, tags: string[]) =>
+  d.tags !== null && d.tags.length > 0 && d.tags.every((tag) => tags.includes(tag));
+const hasNodeType = (selector: Selector, type: string) => {
+  let found = false;
+  selector.walk((node) => void (node.type === type && (found = true)));
+  return found;
+};
+const attributeOperators = (selector: Selector) => {
+  const operators: { attribute: string; operator: string }[] = [];
+  selector.walkAttributes((node) => {
+    operators.push({ attribute: node.attribute, operator: node.operator ?? '' });
+  });
+  return operators;
+};
+
+/** Pattern of a note's text → the rule it states. Ordered: the first match wins. */
+const NOTES: [RegExp, (note: string, slug: string) => NoteRule][] = [
+  [
+    /^(Partial\. )?(Not supported|Doesn't work) with non (Google accounts|Gmail account)/,
+    () => ({ nonGoogleAccount: true }),
+  ],
+  [/Replaces `([\w-]+)` by `([\w-]+)`/, (note) => replaceProperty(note)],
+  [
+    /Not supported on (?:`<\w+>`(?:,\s*| or | and )?)+ elements|Does not work when applied directly to an `<img>`|Doesn't work on `<table>` elements/,
+    (note) => {
+      const tags = tagsIn(note);
+      return { declaration: when((d) => allAmong(d, tags)) };
+    },
+  ],
+  [
+    /Only supported on table cells/,
+    () => ({ declaration: when((d) => !allAmong(d, ['td', 'th'])) }),
+  ],
+  [
+    /Only works on `<table>` elements/,
+    () => ({ declaration: when((d) => !allAmong(d, ['table'])) }),
+  ],
+  [
+    /Only supports `display:none` \(but not on `<img>`\)/,
+    () => ({
+      declaration: when((d) => !/^\s*none\b/i.test(d.value) || allAmong(d, ['img'])),
+    }),
+  ],
+  [
+    /Negative values are not supported/,
+    () => ({ declaration: when((d) => /(^|[\s(,])-\d/.test(d.value)) }),
+  ],
+  [
+    /`auto` value is not supported/,
+    () => ({ declaration: when((d) => /\bauto\b/i.test(d.value)) }),
+  ],
+  [/Not supported inline/, () => ({ declaration: when((d) => d.inline) })],
+  [
+    /Removed if there is no space before when used with a `background-image`/,
+    () => ({
+      declaration: when(
+        (d) => d.property === 'background-image' && d.important && !/^\s/.test(d.rawImportant),
+      ),
+    }),
+  ],
+  [
+    /Only supported with a space before/,
+    () => ({
+      declaration: (d) =>
+        d.important && !/^\s/.test(d.rawImportant) ? { action: 'strip-important' } : undefined,
+    }),
+  ],
+  [
+    /Only supported in lowercase/,
+    () => ({
+      declaration: (d) =>
+        d.important && /[A-Z]/.test(d.rawImportant) ? { action: 'strip-important' } : undefined,
+    }),
+  ],
+  [
+    /`rem` values are not supported/,
+    () => ({ declaration: when((d) => /\drem\b/i.test(d.value)) }),
+  ],
+  [
+    /`relative` and `percentage` size values not supported/,
+    () => ({ declaration: when((d) => /%|\b(larger|smaller)\b/i.test(d.value)) }),
+  ],
+  [
+    /Percentages? values are not supported/,
+    () => ({ declaration: when((d) => /%/.test(d.value)) }),
+  ],
+  [/Only `background-color` values are supported/, () => ({ declaration: backgroundColorOnly })],
+  [
+    /A border can not be bigger than (\d+)px/,
+    (note) => ({ declaration: clampBorder(Number(/(\d+)px/.exec(note)![1])) }),
+  ],
+  [
+    /Flow-relative values `start` and `end` are not supported/,
+    () => ({ declaration: when((d) => /^\s*(start|end)\s*$/i.test(d.value)) }),
+  ],
+  [
+    /`lowercase` value is not supported|`overline` is not supported|`pre` value is not supported/,
+    (note) => {
+      const word = /`(\w+)`/.exec(note)![1];
+      return { declaration: when((d) => new RegExp(`\\b${word}\\b`, 'i').test(d.value)) };
+    },
+  ],
+  [
+    /Not supported with multiple values/,
+    () => ({ declaration: when((d) => d.value.trim().split(/\s+/).length > 1) }),
+  ],
+  [
+    /Alpha value is not supported/,
+    () => ({ declaration: when((d) => /rgba?\(\s*[^,)]+,[^,)]+,[^,)]+,[^)]+\)/i.test(d.value)) }),
+  ],
+  [/values between 0 and 599 are set as normal/, () => ({ declaration: roundFontWeight })],
+  [
+    /Value resolves to zero/,
+    () => ({
+      declaration: (d) => ({ action: 'rewrite', value: d.value.replace(/-?[\d.]+vh\b/gi, '0') }),
+    }),
+  ],
+  [
+    /whitespace syntax .*whole attribute is stripped.*whole `<style>` block is stripped/i,
+    () => ({
+      declaration: (d) =>
+        /rgba?\(\s*[\d.%]+\s+[\d.%]/i.test(d.value) ? { action: 'drop-container' } : undefined,
+    }),
+  ],
+  [
+    /Does not support multiple values\. The comma/,
+    () => ({ declaration: when((d) => /url\([^)]*\)\s*[^,]*,/i.test(d.value)) }),
+  ],
+  [
+    /Images URL must be between quotes/,
+    () => ({ declaration: when((d) => /url\(\s*[^'"\s)]/i.test(d.value)) }),
+  ],
+  [
+    /Does not support the `\/ value` shorthand/,
+    () => ({ declaration: when((d) => /\//.test(d.value.replace(/url\([^)]*\)/gi, ''))) }),
+  ],
+  [
+    /The entire `list-style` property is removed if present/,
+    () => ({ declaration: when((d) => /url\(/i.test(d.value)) }),
+  ],
+  [
+    /nested media queries/i,
+    () => ({ atRule: (name, _params, nested) => name === 'media' && nested }),
+  ],
+  [
+    /Does not support height based media queries/,
+    () => ({ atRule: (name, params) => name === 'media' && /height/i.test(params) }),
+  ],
+  [
+    /Only supports `screen`, `min-width`, `max-width`, `min-height` and `max-height` based/,
+    () => ({
+      atRule: (name, params) =>
+        name === 'media' &&
+        params
+          .replace(/\b(only|and|not|screen|all)\b|[(),]|\s/gi, ' ')
+          .split(/\s+/)
+          .filter(Boolean)
+          .some(
+            (word) =>
+              !/^(min-width|max-width|min-height|max-height|:|[\d.]+(px|em|rem)?)$/i.test(word),
+          ),
+    }),
+  ],
+  [
+    /Only supported on type selectors/,
+    () => ({ selector: (selector) => !hasNodeType(selector, 'tag') }),
+  ],
+  [
+    /Can not be used with a class selector/,
+    () => ({
+      selector: (selector) => hasNodeType(selector, 'attribute') && hasNodeType(selector, 'class'),
+    }),
+  ],
+  [
+    /Only supports `\[attr~=value\]` syntax\. Only `class`/,
+    () => ({
+      selector: (selector) =>
+        attributeOperators(selector).some(
+          (a) => a.operator !== '~=' || a.attribute.toLowerCase() !== 'class',
+        ),
+    }),
+  ],
+  [
+    /Only supports `\[attr=value\]` syntax/,
+    () => ({
+      selector: (selector) => attributeOperators(selector).some((a) => a.operator !== '='),
+    }),
+  ],
+  [
+    /Only supports `\[attr\]`, `\[attr=value\]`, `\[attr~=value\]`, `\[attr\|=value\]`/,
+    () => ({
+      selector: (selector) =>
+        attributeOperators(selector).some((a) => !['', '=', '~=', '|='].includes(a.operator)),
+    }),
+  ],
+  [
+    /`<details>`, `<main>`, `<nav>` and `<summary>` are not supported\. Opening and closing tags are replaced by `<u><\/u>`/,
+    () => ({ element: { selector: 'details, main, nav, summary', action: 'rename-u' } }),
+  ],
+  [
+    /Unsupported opening and closing tags are stripped/,
+    () => ({
+      element: {
+        selector:
+          'article, aside, details, figcaption, figure, footer, header, main, nav, section, summary',
+        action: 'unwrap',
+      },
+    }),
+  ],
+  [/Only supported on the `<body>` element/, () => ({ attributesOnlyOn: 'body' })],
+  [/Does not render Base 64 gif format/, () => ({ imageTypes: ['data:image/gif'] })],
+  [/Sizes set in attributes don't scale in 120 dpi mode/, () => ({ handledBy: 'dpi-120' })],
+  // Gmail, Outlook.com and Yahoo rules (transforms/) do what these notes say, with more detail.
+  [
+    /Replaced by a `<div>` with supported attributes|Not supported inside the `<body>`/,
+    () => ({ handledBy: 'gmail' }),
+  ],
+  [
+    /A `class="test"` in the HTML is prefixed `class="x_test"`, but an attribute selector stays unprefixed/,
+    () => ({ handledBy: 'outlook-com' }),
+  ],
+  [
+    /The declaration is supported but distant fonts are ignored/,
+    () => ({ handledBy: 'word-engine' }),
+  ],
+  [
+    /Percentage width on `<img>` elements are based on the physical file's width|ignore the font stack and fall back to Times New Roman|`em` and `px` units behave weirdly|Vertical padding will be the same for all cells/,
+    () => ({ handledBy: 'word-engine' }),
+  ],
+];
+
+/** The rule a note states, or null when this service does not emulate it (it is reported). */
+export function interpretNote(note: string, slug: string): NoteRule | null {
+  const entry = NOTES.find(([pattern]) => pattern.test(note));
+  return entry ? entry[1](note, slug) : null;
+}

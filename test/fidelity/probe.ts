@@ -1,0 +1,85 @@
+import type { ReportEntry } from '../../src/rendering/transforms/render-report';
+import type { RenderOptions } from '../../src/rendering/catalog/options';
+import type { Renderer, RenderResult } from '../../src/rendering/render';
+import type { RenderImage } from '../../src/rendering/transforms/images';
+import { Pixels, readPixels } from '../support/pixels';
+import { testRenderer } from '../support/renderer';
+
+/**
+ * One documented client behaviour, proven in pixels (FIDELITY.md): a small email that
+ * isolates it, the client, what the real client is documented to show, and where that is
+ * documented. `control` names a client documented to show the opposite, so the probe is
+ * seen to fail where the behaviour does not apply.
+ */
+export interface Probe {
+  /** What the client does, in a sentence. */
+  behaviour: string;
+  /** The public record: `caniemail css-width #1`, `email-bugs#31`, `buttons.cm`, ... */
+  source: string;
+  html: string;
+  client: string;
+  /** Whether the picture shows the documented outcome. */
+  shows: (pixels: Pixels, result: RenderResult) => boolean;
+  /** Clients documented to render the email without this behaviour (`shows` is false). */
+  control: string[];
+  options?: Partial<RenderOptions>;
+  /** Stored copies of the images the email references (made when the probe runs). */
+  images?: () => Promise<RenderImage[]>;
+}
+
+export const html = (body: string, head = '') =>
+  `<!DOCTYPE html><html><head><meta charset="utf-8">${head}</head><body style="margin:0">${body}</body></html>`;
+
+/** Registers one jest test per probe, rendering it in its client and in each control. */
+export function describeProbes(family: string, probes: Probe[]): void {
+  describe(`fidelity: ${family}`, () => {
+    let renderer: Renderer;
+    beforeAll(() => (renderer = testRenderer()));
+    afterAll(() => renderer.close());
+
+    const outcome = async (probe: Probe, client: string) => {
+      const result = await renderer.render(
+        { html: probe.html, text: null, images: (await probe.images?.()) ?? [] },
+        client,
+        { images: 'allowed', orientation: 'vertical', ...probe.options },
+      );
+      return probe.shows(await readPixels(result.full), result);
+    };
+
+    for (const probe of probes) {
+      it(`${probe.client}: ${probe.behaviour} (${probe.source}); not in ${probe.control.join(', ')}`, async () => {
+        expect({ client: probe.client, shows: await outcome(probe, probe.client) }).toEqual({
+          client: probe.client,
+          shows: true,
+        });
+        for (const client of probe.control)
+          expect({ client, shows: await outcome(probe, client) }).toEqual({ client, shows: false });
+      });
+    }
+  });
+}
+
+/** Whether the report names a behaviour (its slug or title matches). */
+export const reported = (result: RenderResult, pattern: RegExp) =>
+  result.report.some((entry: ReportEntry) => pattern.test(entry.slug) || pattern.test(entry.title));
+
+type Rgb = [number, number, number];
+/** A colour within `tolerance` of `target` on every channel. */
+export const near =
+  (target: Rgb, tolerance = 40) =>
+  ([r, g, b]: Rgb) =>
+    Math.abs(r - target[0]) <= tolerance &&
+    Math.abs(g - target[1]) <= tolerance &&
+    Math.abs(b - target[2]) <= tolerance;
+
+/** Width in CSS pixels of the box of pixels matching `test` (0 when none). */
+export function boxWidth(pixels: Pixels, test: (rgb: Rgb) => boolean, scale = 1): number {
+  const box = pixels.bounds(test);
+  return box ? Math.round((box.right - box.left + 1) / scale) : 0;
+}
+
+/** Height in CSS pixels of the box of pixels matching `test` (0 when none). */
+export function boxHeight(pixels: Pixels, test: (rgb: Rgb) => boolean, scale = 1): number {
+  const box = pixels.bounds(test);
+  return box ? Math.round((box.bottom - box.top + 1) / scale) : 0;
+}
