@@ -46,3 +46,17 @@ describe('mapWithConcurrency', () => {
     expect(peak).toBe(2);
   });
 });
+
+describe('images inside conditional comments', () => {
+  it('finds the images only Outlook shows: VML fills and images, [if mso] markup', () => {
+    const { remote } = extractImageReferences(
+      `<!--[if gte mso 9]><v:rect><v:fill type="tile" src="https://img.test/vml-fill.png" color="#000" /></v:rect><v:image src="https://img.test/vml-image.png" /><img src="https://img.test/mso-only.png"><![endif]--><!--[if !mso]><!--><img src="https://img.test/web.png"><!--<![endif]-->`,
+    );
+    expect(remote).toEqual([
+      'https://img.test/mso-only.png',
+      'https://img.test/web.png',
+      'https://img.test/vml-fill.png',
+      'https://img.test/vml-image.png',
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 import * as cheerio from 'cheerio';
 import postcss from 'postcss';
 import valueParser from 'postcss-value-parser';
+import { revealConditionalContent } from '../../rendering/transforms/word/conditional-comments';
 
 /** The URLs an email's HTML would load as images, in document order, without duplicates. */
 export interface ImageReferences {
@@ -11,11 +12,12 @@ export interface ImageReferences {
 }
 
 /**
- * Finds image references in img src/srcset, background attributes, CSS url() in style
- * attributes and style blocks. Parsed with cheerio (HTML) and postcss (CSS).
+ * Finds image references in img src/srcset, background attributes, VML fills and images,
+ * CSS url() in style attributes and style blocks, in every conditional-comment branch (what
+ * Outlook reveals too). Parsed with cheerio (HTML) and postcss (CSS).
  */
 export function extractImageReferences(html: string): ImageReferences {
-  const $ = cheerio.load(html);
+  const $ = cheerio.load(revealConditionalContent(html));
   const found: string[] = [];
   $('img[src], input[type="image"][src]').each((_i, el) => void found.push($(el).attr('src')!));
   $('img[srcset], source[srcset]').each((_i, el) => {
@@ -23,7 +25,9 @@ export function extractImageReferences(html: string): ImageReferences {
       found.push(candidate.trim().split(/\s+/)[0]);
   });
   $('[background]').each((_i, el) => void found.push($(el).attr('background')!));
-  $('v\\:fill[src], v\\:image[src]').each((_i, el) => void found.push($(el).attr('src')!));
+  $('v\\:fill[src], v\\:image[src], v\\:imagedata[src]').each(
+    (_i, el) => void found.push($(el).attr('src')!),
+  );
   $('[style]').each((_i, el) => void found.push(...cssUrls($(el).attr('style')!, true)));
   $('style').each((_i, el) => void found.push(...cssUrls($(el).text(), false)));
 

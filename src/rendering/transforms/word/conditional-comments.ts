@@ -106,3 +106,11 @@ export function evaluateConditionalComments(source: string, mso: number): Evalua
   if (visible) html += source.slice(cursor);
   return { html, evaluated };
 }
+
+/**
+ * Every branch of every conditional comment as plain markup: what any client might show.
+ * Image prefetch reads this, so an image that only Outlook's VML references is stored too.
+ */
+export function revealConditionalContent(source: string): string {
+  return source.replace(MARKER, '');
+}
