@@ -2,23 +2,14 @@ import { applyCaniemail } from '../../src/rendering/caniemail/apply-caniemail';
 import { clientFeatures } from '../../src/rendering/caniemail/client-features';
 import { featureBySlug, supportOf } from '../../src/rendering/caniemail/support-table';
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
-import { parseEmail } from '../../src/rendering/transforms/email-document';
-import type { Preparation } from '../../src/rendering/transforms/prepare-html';
-import { RenderReport } from '../../src/rendering/transforms/render-report';
+import { preparationFor } from '../support/preparation';
 
 const OUTLOOK_2019 = { family: 'outlook', platform: 'windows', version: '2019' };
 const APPLE_MAIL_IOS = { family: 'apple-mail', platform: 'ios' };
 
 /** Runs the caniemail stage alone on an email for a client code. */
 function caniemail(html: string, code: string) {
-  const profile = clientCatalog.find(code)!;
-  const p: Preparation = {
-    $: parseEmail(html),
-    profile,
-    options: { images: 'allowed', orientation: 'vertical' },
-    report: new RenderReport(),
-    has: (rule) => profile.rules.includes(rule),
-  };
+  const p = preparationFor(html, code);
   const dropsDoctype = applyCaniemail(p);
   return { $: p.$, report: p.report.list(), dropsDoctype };
 }
@@ -147,16 +138,10 @@ describe('applyCaniemail', () => {
 
 describe('background in Outlook (caniemail css-background #3)', () => {
   it('keeps a colour-only shorthand as background-color and drops one that names an image', () => {
-    const profile = clientCatalog.find('OL2019')!;
-    const p: Preparation = {
-      $: parseEmail(
-        `<table><tr><td id="a" style="background:#ff0000"></td><td id="b" style="background:#ff0000 url(x.png) repeat"></td></tr></table>`,
-      ),
-      profile,
-      options: { images: 'allowed', orientation: 'vertical' },
-      report: new RenderReport(),
-      has: (rule) => profile.rules.includes(rule),
-    };
+    const p = preparationFor(
+      `<table><tr><td id="a" style="background:#ff0000"></td><td id="b" style="background:#ff0000 url(x.png) repeat"></td></tr></table>`,
+      'OL2019',
+    );
     applyCaniemail(p);
     expect(p.$('#a').attr('style')).toBe('background-color:#ff0000');
     expect(p.$('#b').attr('style')).toBeUndefined();

@@ -1,21 +1,13 @@
 import sharp from 'sharp';
-import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { parseEmail } from '../../src/rendering/transforms/email-document';
 import { resolveImages } from '../../src/rendering/transforms/images';
 import type { Preparation } from '../../src/rendering/transforms/prepare-html';
 import { RenderReport } from '../../src/rendering/transforms/render-report';
 import { applyDpi120, applyWordCssModel } from '../../src/rendering/transforms/word/css-model';
+import { preparationFor } from '../support/preparation';
 
 function wordModel(html: string, code = 'OL2019', images: Preparation['plan'] = undefined) {
-  const profile = clientCatalog.find(code)!;
-  const p: Preparation = {
-    $: parseEmail(html),
-    profile,
-    options: { images: 'allowed', orientation: 'vertical' },
-    report: new RenderReport(),
-    has: (rule) => profile.rules.includes(rule),
-    plan: images,
-  };
+  const p = preparationFor(html, code, images);
   applyWordCssModel(p);
   return { $: p.$, report: p.report.list() };
 }

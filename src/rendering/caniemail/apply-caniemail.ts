@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import type { AtRule, Declaration as CssDeclaration, Root, Rule } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
 import type { ClientProfile } from '../catalog/client-profile';
-import { editInlineStyles, editStylesheets } from '../transforms/css-walker';
+import { editStylesheets, parseInlineStyle, serializeInlineStyle } from '../transforms/css-walker';
 import type { EmailDocument } from '../transforms/email-document';
 import type { Preparation } from '../transforms/prepare-html';
 import { caniemailSource } from '../transforms/render-report';
@@ -66,11 +66,7 @@ export function applyCaniemail(p: Preparation): boolean {
       decl.parent?.type === 'rule' ? tagsOf(decl.parent as Rule) : null,
     );
   });
-  editInlineStyles(p.$, (root, element) =>
-    editDeclarations(root, features, note, found, 'style attribute', () => [
-      element.tagName.toLowerCase(),
-    ]),
-  );
+  editStyleAttributes(p.$, features, note, found);
   editMarkup(p.$, features, note);
   return features.some((entry) => entry.unsupported && entry.matcher.doctype);
 }
@@ -213,6 +209,51 @@ function editSelectors(root: Root, features: ClientFeature[], note: Note): void 
     }).processSync(rule.selector);
     if (kept.trim()) rule.selector = kept;
     else rule.remove();
+  });
+}
+
+/**
+ * The inline pass, remembered per tag and style text: what a client does to a style attribute
+ * depends on nothing else, and emails repeat the same attributes hundreds of times. A
+ * remembered result replays its report entries.
+ */
+function editStyleAttributes(
+  $: EmailDocument,
+  features: ClientFeature[],
+  note: Note,
+  found: (entry: ClientFeature, where: string) => void,
+): void {
+  const known = new Map<string, { css: string | null; replay: (() => void)[] }>();
+  $('[style]').each((_i, el) => {
+    const element = el as Element;
+    const style = element.attribs.style ?? '';
+    const tag = element.tagName.toLowerCase();
+    const key = `${tag}\u0000${style}`;
+    let result = known.get(key);
+    if (!result) {
+      const replay: (() => void)[] = [];
+      const recordNote: Note = (...args) => replay.push(() => note(...args));
+      const recordFound = (entry: ClientFeature, where: string) =>
+        replay.push(() => found(entry, where));
+      const root = parseInlineStyle(style);
+      let css: string | null = style;
+      if (root) {
+        const verdict = editDeclarations(
+          root,
+          features,
+          recordNote,
+          recordFound,
+          'style attribute',
+          () => [tag],
+        );
+        css = verdict === 'drop' ? null : serializeInlineStyle(root);
+      }
+      result = { css, replay };
+      known.set(key, result);
+    }
+    result.replay.forEach((call) => call());
+    if (result.css === null || !result.css.trim()) $(element).removeAttr('style');
+    else if (result.css !== style) $(element).attr('style', result.css);
   });
 }
 

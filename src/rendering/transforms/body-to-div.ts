@@ -1,6 +1,8 @@
 import type { AtRule, Root } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
+import { editStylesheets } from './css-walker';
 import type { EmailDocument } from './email-document';
+import type { RenderReport } from './render-report';
 
 /**
  * Webmails show an email inside their own page, so its `<body>` becomes a `<div>` that keeps
@@ -46,4 +48,28 @@ export function retargetBodySelectors(root: Root, className: string): number {
     ).processSync(rule.selector);
   });
   return count;
+}
+
+/**
+ * A webmail's whole body rewrite: `body` rules retargeted at the div, the body turned into a
+ * div of `className` keeping `keep`, reported under `slug` with the client's `source`.
+ */
+export function bodyBecomesClassedDiv(
+  $: EmailDocument,
+  className: string,
+  keep: readonly string[],
+  report: RenderReport,
+  slug: string,
+  source: string,
+): void {
+  editStylesheets($, (root) => void retargetBodySelectors(root, className));
+  const dropped = bodyToDiv($, { class: className }, keep);
+  report.add(
+    slug,
+    dropped.length
+      ? `The body becomes a div; its ${dropped.join(', ')} dropped`
+      : 'The body becomes a div',
+    '<body>',
+    source,
+  );
 }

@@ -4,16 +4,29 @@ import type { EmailDocument } from './email-document';
 
 const WRAP_OPEN = 'x{';
 
+/**
+ * Parsed style attributes by text: emails repeat the same style attribute hundreds of times,
+ * and cloning a parsed one costs a third of parsing it again. Bounded, so it cannot grow.
+ */
+const parsedByText = new Map<string, Root | null>();
+const PARSED_BY_TEXT_LIMIT = 5000;
+
 /** Parses a style attribute's declarations as a postcss rule; null when it cannot be parsed. */
 export function parseInlineStyle(style: string): Root | null {
-  try {
-    return postcss.parse(`${WRAP_OPEN}${style}}`);
-  } catch {
-    return null;
+  let parsed = parsedByText.get(style);
+  if (parsed === undefined) {
+    try {
+      parsed = postcss.parse(`${WRAP_OPEN}${style}}`);
+    } catch {
+      parsed = null;
+    }
+    if (parsedByText.size >= PARSED_BY_TEXT_LIMIT) parsedByText.clear();
+    parsedByText.set(style, parsed);
   }
+  return parsed ? parsed.clone() : null;
 }
 
-function serializeInlineStyle(root: Root): string {
+export function serializeInlineStyle(root: Root): string {
   const rule = root.first;
   if (!rule || rule.type !== 'rule') return '';
   return rule.nodes.map((node) => node.toString()).join(';');
@@ -74,4 +87,34 @@ export function editInlineStyles(
       parsedStyles.set(element, { text: css, root });
     } else $(element).removeAttr('style');
   });
+}
+
+/**
+ * Rewrites the style attributes that `only` selects with `rewrite`, whose result must depend
+ * on the attribute's text alone: each distinct text is parsed and rewritten once (emails
+ * repeat the same attributes hundreds of times). Returns the sum of what `rewrite` counted,
+ * element by element.
+ */
+export function rewriteStyleAttributes(
+  $: EmailDocument,
+  only: (style: string) => boolean,
+  rewrite: (root: Root) => number,
+): number {
+  const known = new Map<string, { css: string; count: number }>();
+  let total = 0;
+  $('[style]').each((_i, element) => {
+    const style = element.attribs.style ?? '';
+    if (!only(style)) return;
+    let result = known.get(style);
+    if (!result) {
+      const root = parseInlineStyle(style);
+      const count = root ? rewrite(root) : 0;
+      result = { css: root ? serializeInlineStyle(root) : style, count };
+      known.set(style, result);
+    }
+    total += result.count;
+    if (!result.css.trim()) $(element).removeAttr('style');
+    else if (result.css !== style) element.attribs.style = result.css;
+  });
+  return total;
 }

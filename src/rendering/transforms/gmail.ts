@@ -1,4 +1,4 @@
-import { bodyToDiv, retargetBodySelectors } from './body-to-div';
+import { bodyBecomesClassedDiv } from './body-to-div';
 import { editStylesheets } from './css-walker';
 import { EmailDocument, parseEmail } from './email-document';
 import {
@@ -83,14 +83,12 @@ export function applyGmailStyles(
     $(element).remove();
   });
 
-  editStylesheets($, (root) => void retargetBodySelectors(root, GMAIL_BODY_CLASS));
-  const dropped = bodyToDiv($, { class: GMAIL_BODY_CLASS }, BODY_ATTRIBUTES_KEPT);
-  report.add(
+  bodyBecomesClassedDiv(
+    $,
+    GMAIL_BODY_CLASS,
+    BODY_ATTRIBUTES_KEPT,
+    report,
     'rule:gmail',
-    dropped.length
-      ? `The body becomes a div; its ${dropped.join(', ')} dropped`
-      : 'The body becomes a div',
-    '<body>',
     'caniemail html-body #1; hteumeuleu/caniemail#212',
   );
 }

@@ -1,6 +1,6 @@
 import type { AtRule, Root } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
-import { bodyToDiv, retargetBodySelectors } from './body-to-div';
+import { bodyBecomesClassedDiv, bodyToDiv } from './body-to-div';
 import { editInlineStyles, editStylesheets } from './css-walker';
 import type { EmailDocument } from './email-document';
 import { filterAttributeCompounds, prefixFirstOfEachCompound } from './outlook-com/selectors';
@@ -72,14 +72,12 @@ export function applyOutlookComPrefixes($: EmailDocument, report: RenderReport):
       'email-bugs#38',
       filtered,
     );
-  editStylesheets($, (root) => void retargetBodySelectors(root, OUTLOOK_COM_BODY_CLASS));
-  const dropped = bodyToDiv($, { class: OUTLOOK_COM_BODY_CLASS }, OUTLOOK_COM_BODY_KEPT);
-  report.add(
+  bodyBecomesClassedDiv(
+    $,
+    OUTLOOK_COM_BODY_CLASS,
+    OUTLOOK_COM_BODY_KEPT,
+    report,
     'rule:outlook-com',
-    dropped.length
-      ? `The body becomes a div; its ${dropped.join(', ')} dropped`
-      : 'The body becomes a div',
-    '<body>',
     'caniemail html-body #1; email-bugs#88; resend/react-email#1946',
   );
 }

@@ -13,8 +13,27 @@ export interface ReportEntry {
   count: number;
 }
 
+/** Where a transform reports what it did. */
+export interface ReportSink {
+  add(slug: string, title: string, where: string, source: string, count?: number): void;
+}
+
+/**
+ * A sink that remembers what was reported, to report it again: transforms whose result
+ * depends only on a style attribute's text run once per distinct text and replay.
+ */
+export class RecordedReport implements ReportSink {
+  private readonly calls: Parameters<ReportSink['add']>[] = [];
+  add(...call: Parameters<ReportSink['add']>): void {
+    this.calls.push(call);
+  }
+  replayTo(report: ReportSink): void {
+    for (const call of this.calls) report.add(...call);
+  }
+}
+
 /** Collects report entries, merging repeats of the same finding in the same place. */
-export class RenderReport {
+export class RenderReport implements ReportSink {
   private readonly entries = new Map<string, ReportEntry>();
 
   add(slug: string, title: string, where: string, source: string, count = 1): void {

@@ -4,7 +4,17 @@ import type { RenderReport } from '../render-report';
 import { detect, Detection, DetectorType, disabledByMeta } from './data-detector-patterns';
 
 const ALL_TYPES: DetectorType[] = ['telephone', 'calendar-event', 'address'];
-const NOT_SCANNED = 'a, script, style, title, textarea, button, select, option, head';
+const NOT_SCANNED = new Set([
+  'a',
+  'script',
+  'style',
+  'title',
+  'textarea',
+  'button',
+  'select',
+  'option',
+  'head',
+]);
 
 const LABEL: Record<DetectorType, string> = {
   telephone: 'Phone numbers',
@@ -41,7 +51,8 @@ function textNodes($: EmailDocument): Text[] {
   const found: Text[] = [];
   const visit = (node: AnyNode) => {
     if (node.type === 'text') found.push(node as Text);
-    else if ('children' in node && !$(node).is(NOT_SCANNED)) node.children.forEach(visit);
+    else if ('children' in node && !(node.type === 'tag' && NOT_SCANNED.has(node.tagName)))
+      node.children.forEach(visit);
   };
   $('body').each((_i, body) => visit(body));
   return found;

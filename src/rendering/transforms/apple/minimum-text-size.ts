@@ -1,5 +1,5 @@
 import type { Declaration, Root } from 'postcss';
-import { editInlineStyles, editStylesheets } from '../css-walker';
+import { editStylesheets, rewriteStyleAttributes } from '../css-walker';
 import type { EmailDocument } from '../email-document';
 import type { RenderReport } from '../render-report';
 
@@ -65,9 +65,12 @@ function applyToDeclarations(root: Root): number {
 /** Applies iOS Mail's minimum text size to every font size the email sets. */
 export function applyMinimumTextSize($: EmailDocument, report: RenderReport): void {
   let count = 0;
-  const edit = (root: Root) => void (count += applyToDeclarations(root));
-  editStylesheets($, edit);
-  editInlineStyles($, edit);
+  editStylesheets($, (root) => void (count += applyToDeclarations(root)));
+  count += rewriteStyleAttributes(
+    $,
+    (style) => /font|text-size-adjust/i.test(style),
+    applyToDeclarations,
+  );
   // The browser's own small sizes: <font size="1"> is x-small (10px), <h6> is 0.67em. Put
   // first in the head, so any size the email gives them overrides these defaults.
   const small = $('font[size="1"], h6').length;

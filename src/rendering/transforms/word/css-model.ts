@@ -1,7 +1,7 @@
 import type { Element } from 'domhandler';
 import { imageSize } from 'image-size';
-import { caniemailSource, RenderReport } from '../render-report';
-import { editInlineStyles, editStylesheets } from '../css-walker';
+import { caniemailSource, RecordedReport, RenderReport } from '../render-report';
+import { editStylesheets, parseInlineStyle, serializeInlineStyle } from '../css-walker';
 import type { EmailDocument } from '../email-document';
 import { ASSET_ORIGIN } from '../images';
 import type { Preparation } from '../prepare-html';
@@ -25,21 +25,44 @@ export function applyWordCssModel(p: Preparation): void {
       applyMsoProperties(rule, declaredFontSize(rule), p.report, 'style block'),
     ),
   );
-  const fontSize = inheritedFontSize();
-  editInlineStyles(
-    p.$,
-    (root, element) =>
-      root.walkRules((rule) => {
-        applyMsoProperties(rule, fontSize(element), p.report, 'style attribute');
-        raiseText(p, element, textRaise(rule));
-      }),
-    (style) => /mso-|line-height/i.test(style),
-  );
+  applyMsoToStyleAttributes(p);
   applyWebFontFallback(p.$, p.profile, p.report);
   sizePercentImagesFromFiles(p);
   equalizeRowPadding(p.$, p.report);
   spaceFloatingTables(p.$, p.report);
   showTablesInHiddenContent(p.$, p.report);
+}
+
+/**
+ * The `mso-` properties of style attributes, worked out once per style text and inherited
+ * font size (emails repeat the same attributes hundreds of times), reports replayed.
+ */
+function applyMsoToStyleAttributes(p: Preparation): void {
+  const fontSize = inheritedFontSize();
+  const known = new Map<string, { css: string; raise?: number; report: RecordedReport }>();
+  p.$('[style]').each((_i, el) => {
+    const element = el as Element;
+    const style = element.attribs.style ?? '';
+    if (!/mso-|line-height/i.test(style)) return;
+    const size = fontSize(element);
+    const key = `${size}\u0000${style}`;
+    let result = known.get(key);
+    if (!result) {
+      const report = new RecordedReport();
+      const root = parseInlineStyle(style);
+      const rule = root?.first?.type === 'rule' ? root.first : undefined;
+      if (rule) applyMsoProperties(rule, size, report, 'style attribute');
+      result = {
+        css: root ? serializeInlineStyle(root) : style,
+        raise: rule && textRaise(rule),
+        report,
+      };
+      known.set(key, result);
+    }
+    result.report.replayTo(p.report);
+    if (result.css !== style) p.$(element).attr('style', result.css);
+    raiseText(p, element, result.raise);
+  });
 }
 
 /**
@@ -64,9 +87,7 @@ function raiseText(p: Preparation, element: Element, raise: number | undefined):
 
 /** `mso-hide: all` hides content in Outlook only (Microsoft Office HTML and XML Reference). */
 function hideMsoHidden($: EmailDocument, report: RenderReport): void {
-  const hidden = $('[style]').filter((_i, el) =>
-    /mso-hide\s*:\s*all/i.test($(el).attr('style') ?? ''),
-  );
+  const hidden = $('[style]').filter((_i, el) => /mso-hide\s*:\s*all/i.test(el.attribs.style));
   if (hidden.length)
     report.add(
       'rule:word-mso',

@@ -1,5 +1,5 @@
 import type { Container, Declaration } from 'postcss';
-import type { RenderReport } from '../render-report';
+import type { ReportSink } from '../render-report';
 
 /** Word's single line height for a font size, as a multiple (Times New Roman and Arial ~1.15). */
 const SINGLE_LINE = 1.15;
@@ -30,7 +30,7 @@ const last = (root: Container, property: string): Declaration | undefined => {
 export function applyMsoProperties(
   root: Container,
   fontSize: number | undefined,
-  report: RenderReport,
+  report: ReportSink,
   where: string,
 ): void {
   const paddingAlt = last(root, 'mso-padding-alt');

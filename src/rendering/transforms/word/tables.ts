@@ -47,16 +47,18 @@ function readVerticalPadding(style: string): { top: number; bottom: number } {
 export function equalizeRowPadding($: EmailDocument, report: RenderReport): void {
   let rows = 0;
   $('tr').each((_i, row) => {
-    const cells = $(row).children('td, th');
+    // The DOM directly: this runs over every row of every email (a hot path).
+    const cells = (row as Element).children.filter(
+      (node): node is Element =>
+        node.type === 'tag' && (node.tagName === 'td' || node.tagName === 'th'),
+    );
     if (cells.length < 2) return;
-    const paddings = cells.toArray().map((cell) => verticalPadding($(cell).attr('style') ?? ''));
+    const paddings = cells.map((cell) => verticalPadding(cell.attribs.style ?? ''));
     const top = Math.max(...paddings.map((p) => p.top));
     const bottom = Math.max(...paddings.map((p) => p.bottom));
     if (paddings.every((p) => p.top === top && p.bottom === bottom)) return;
-    cells.each((_j, cell) => {
-      const style = $(cell).attr('style') ?? '';
-      $(cell).attr('style', `${style};padding-top:${top}px;padding-bottom:${bottom}px`);
-    });
+    for (const cell of cells)
+      cell.attribs.style = `${cell.attribs.style ?? ''};padding-top:${top}px;padding-bottom:${bottom}px`;
     rows++;
   });
   if (rows)
