@@ -109,13 +109,15 @@ export function drawVmlShapes($: EmailDocument): void {
 
 /**
  * An absolutely placed shape (MJML's hero image) is placed in its parent, which becomes its
- * containing block and a stacking context, so a negative z-index puts it behind the text
- * but above the parent's own background.
+ * containing block. A negative z-index puts it in Word's behind-text layer, under every
+ * background of the text layer too (cell and div shading), so no stacking context is made:
+ * that is why MJML's hero image does not show in Outlook behind coloured blocks
+ * (mjmlio/mjml#1526, #1632, #1963).
  */
 function placeInParent($: EmailDocument, placeholder: Element): void {
   const parent = placeholder.parent as Element | null;
   if (!parent || parent.type !== 'tag') return;
   const style = $(parent).attr('style') ?? '';
   if (!/position\s*:\s*(relative|absolute)/i.test(style))
-    $(parent).attr('style', `${style};position:relative;z-index:0`);
+    $(parent).attr('style', `${style};position:relative`);
 }
