@@ -6,7 +6,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '../src/config/app-config';
-import { CAPTURE_QUEUE, redisConnection } from '../src/previews/queue/queue-names';
+import { CAPTURE_QUEUE, redisConnection } from '../src/captures/queue/queue-names';
 import { marketingEmail } from './lib/email-html';
 import { startServer } from './lib/server';
 import { ms, printTable, summarize } from './lib/stats';

@@ -10,6 +10,7 @@ import { HealthModule } from './health/health.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { PreviewsModule } from './previews/previews.module';
 import { RenderingModule } from './rendering/rendering.module';
+import { LocalFilesModule } from './storage/local-files.module';
 import { StorageModule } from './storage/storage.module';
 
 /** The HTTP API process. */
@@ -18,6 +19,7 @@ import { StorageModule } from './storage/storage.module';
     ConfigModule,
     DatabaseModule,
     StorageModule,
+    LocalFilesModule,
     RenderingModule,
     ApplicationsModule,
     AuthModule,

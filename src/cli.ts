@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import 'dotenv/config';
 import { CommandFactory } from 'nest-commander';
-import { CliModule } from './cli/cli.module';
+import { CliModule } from './cli.module';
 import { CliOutput } from './cli/cli-output';
 
 /** Admin CLI: `npm run cli -- <command> [options]` (see README). */

@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ApiError } from '../common/api-error';
 import { BEARER_ERROR } from './bearer.strategy';
-import { Principal, REALM } from './principal';
+import { Principal, REALM } from '../common/principal';
 
 /** The strategies that may authenticate an API call: API key (SPEC 5.1), OAuth token (5.2). */
 export const API_STRATEGIES = ['basic', 'bearer'];

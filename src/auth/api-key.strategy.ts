@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { BasicStrategy } from 'passport-http';
 import { ApplicationsService } from '../applications/applications.service';
 import { parseBasicAuth } from '../common/basic-auth';
-import { Principal, REALM } from './principal';
+import { Principal, REALM } from '../common/principal';
 
 type Verified = (error: Error | null, principal?: Principal | false) => void;
 

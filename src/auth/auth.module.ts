@@ -5,10 +5,13 @@ import { OAuthModule } from '../oauth/oauth.module';
 import { ApiAuthGuard } from './api-auth.guard';
 import { ApiKeyStrategy } from './api-key.strategy';
 import { BearerStrategy } from './bearer.strategy';
+import { StaffGuard } from './staff.guard';
 
 @Module({
   imports: [PassportModule, ApplicationsModule, OAuthModule],
-  providers: [ApiKeyStrategy, BearerStrategy, ApiAuthGuard],
-  exports: [ApiAuthGuard],
+  providers: [ApiKeyStrategy, BearerStrategy, ApiAuthGuard, StaffGuard],
+  // Guards named in @UseGuards are built in the controller's module: what they inject is
+  // re-exported here, so a module that imports auth can use them.
+  exports: [ApiAuthGuard, StaffGuard, ApplicationsModule, OAuthModule],
 })
 export class AuthModule {}

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Query, Res, UseGuards } from '@nestjs/common'
 import type { Response } from 'express';
 import { ApiError } from '../common/api-error';
 import { UsageQueryDto } from './dto/usage-query.dto';
-import { StaffGuard } from './staff.guard';
+import { StaffGuard } from '../auth/staff.guard';
 import { usageCsv, UsageReports } from './usage-report';
 
 /** Usage reports for billing staff (staff keys only). */

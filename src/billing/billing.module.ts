@@ -1,17 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApplicationsModule } from '../applications/applications.module';
-import { OAuthModule } from '../oauth/oauth.module';
+import { AuthModule } from '../auth/auth.module';
 import { BillingController } from './billing.controller';
-import { BillingService } from './billing.service';
-import { StaffGuard } from './staff.guard';
-import { UsageRecord } from './usage-record.entity';
-import { UsageReports } from './usage-report';
+import { UsageModule } from './usage.module';
 
+/** The billing reports over HTTP, for staff keys (the guard is auth's). */
 @Module({
-  imports: [TypeOrmModule.forFeature([UsageRecord]), ApplicationsModule, OAuthModule],
+  imports: [UsageModule, AuthModule],
   controllers: [BillingController],
-  providers: [BillingService, UsageReports, StaffGuard],
-  exports: [BillingService, UsageReports],
 })
 export class BillingModule {}

@@ -8,7 +8,7 @@ import { OAuthCode } from '../oauth/oauth-code.entity';
 import { OAuthConsent } from '../oauth/oauth-consent.entity';
 import { OAuthSession } from '../oauth/oauth-session.entity';
 import { OAuthTokenRow } from '../oauth/oauth-token.entity';
-import { Capture } from '../previews/capture.entity';
+import { Capture } from '../captures/capture.entity';
 
 /** Every entity of the app; entities live in their feature modules. */
 export const ENTITIES = [

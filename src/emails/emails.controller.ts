@@ -1,10 +1,9 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
-import type { Principal } from '../auth/principal';
-import { CaptureConfigurations } from '../previews/capture-configurations';
-import { CaptureCoordinator } from '../previews/capture-coordinator';
-import type { CaptureConfiguration } from '../previews/dto/capture-configuration.dto';
+import type { Principal } from '../common/principal';
+import type { CaptureConfiguration } from './dto/capture-configuration.dto';
+import { CapturePrefetch } from './capture-prefetch';
 import { CreateEmailDto } from './dto/create-email.dto';
 import { EmailsService } from './emails.service';
 
@@ -18,8 +17,7 @@ interface CreatedEmail {
 export class EmailsController {
   constructor(
     private readonly emails: EmailsService,
-    private readonly configurations: CaptureConfigurations,
-    private readonly coordinator: CaptureCoordinator,
+    private readonly prefetch: CapturePrefetch,
   ) {}
 
   @Post()
@@ -29,12 +27,10 @@ export class EmailsController {
     @CurrentPrincipal() principal: Principal,
     @Body() dto: CreateEmailDto,
   ): Promise<CreatedEmail> {
-    const configurations = dto.configurations && this.configurations.resolve(dto.configurations);
+    const configurations = dto.configurations && this.prefetch.resolve(dto.configurations);
     const email = await this.emails.create(principal, dto);
     // Prefetch: the captures start now, in the background (CONTRACT).
-    configurations?.forEach(
-      (configuration) => void this.coordinator.prefetch(email, configuration),
-    );
+    if (configurations) this.prefetch.start(email, configurations);
     return {
       email_guid: email.id,
       ...(email.endUserId !== null && { end_user_id: email.endUserId }),

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, LessThanOrEqual } from 'typeorm';
 import { Clock } from '../config/clock';
 import { Email } from '../emails/email.entity';
-import { Capture } from '../previews/capture.entity';
+import { Capture } from '../captures/capture.entity';
 import { Storage } from '../storage/storage';
 
 const BATCH = 100;

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { BullMqCaptureQueue } from '../previews/queue/bullmq-capture-queue';
+import { BullMqCaptureQueue } from '../captures/queue/bullmq-capture-queue';
 import { resolveChromiumPath } from '../rendering/engine/chromium-path';
 import { Renderer } from '../rendering/render';
 

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { PreviewsModule } from '../previews/previews.module';
+import { CapturesModule } from '../captures/captures.module';
 import { HealthController } from './health.controller';
 
 @Module({
-  imports: [PreviewsModule],
+  imports: [CapturesModule],
   controllers: [HealthController],
 })
 export class HealthModule {}

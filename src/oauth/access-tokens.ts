@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
 import { User } from '../applications/user.entity';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../common/principal';
 import { hashSecret } from '../common/secrets';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';

@@ -3,9 +3,9 @@ import type { NextFunction, Request, Response } from 'express';
 import { errorBody } from '../common/error-body';
 import { AppConfig } from '../config/app-config';
 import { Storage } from '../storage/storage';
-import { previewBody } from './capture-files';
-import { CaptureStore } from './capture-store';
-import type { CaptureConfiguration } from './dto/capture-configuration.dto';
+import { previewBody } from '../captures/capture-files';
+import { CaptureStore } from '../captures/capture-store';
+import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 
 const RESULT_PATH =
   /^\/([0-9a-f-]{36})\/results\/([a-z0-9]+)-(vertical|horizontal)-(allowed|blocked)(?:-(\d+)(-thumb|-thumb450)?\.png|\.json)$/i;

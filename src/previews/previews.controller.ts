@@ -12,12 +12,12 @@ import {
 import type { Response } from 'express';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../common/principal';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config';
-import { CaptureConfigurations } from './capture-configurations';
-import { IMAGE_SIZES, ImageSize } from './capture-files';
-import type { CaptureConfiguration } from './dto/capture-configuration.dto';
+import { CaptureConfigurations } from '../captures/capture-configurations';
+import { IMAGE_SIZES, ImageSize } from '../captures/capture-files';
+import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import { PrefetchDto } from './dto/prefetch.dto';
 import { PreviewQueryDto } from './dto/preview-query.dto';
 import { PreviewsService } from './previews.service';

@@ -5,18 +5,18 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Email } from '../emails/email.entity';
 import { ClientCatalog } from '../rendering/catalog/client-catalog';
-import { Capture } from './capture.entity';
-import { CaptureConfigurations } from './capture-configurations';
-import { CaptureCoordinator } from './capture-coordinator';
+import { Capture } from '../captures/capture.entity';
+import { CaptureConfigurations } from '../captures/capture-configurations';
+import { CaptureCoordinator } from '../captures/capture-coordinator';
 import {
   captureHostUrl,
   imageFileName,
   ImageSize,
   previewBody,
   resultFileName,
-} from './capture-files';
-import { CaptureStore } from './capture-store';
-import type { CaptureConfiguration } from './dto/capture-configuration.dto';
+} from '../captures/capture-files';
+import { CaptureStore } from '../captures/capture-store';
+import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import type { PreviewQueryDto } from './dto/preview-query.dto';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { LocalFilesController } from './local-files.controller';
 import { LocalStorage } from './local-storage';
 import { S3Storage } from './s3-storage';
 import { Storage } from './storage';
@@ -8,7 +7,6 @@ import { Storage } from './storage';
 /** STORAGE chooses the adapter behind the Storage token: local folder or S3-compatible bucket. */
 @Global()
 @Module({
-  controllers: [LocalFilesController],
   providers: [
     LocalStorage,
     {

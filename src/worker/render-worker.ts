@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { ExpiryService } from '../expiry/expiry.service';
-import { CaptureProcessor } from '../previews/capture-processor';
-import type { CaptureJob } from '../previews/queue/capture-queue';
+import { CaptureProcessor } from '../captures/capture-processor';
+import type { CaptureJob } from '../captures/queue/capture-queue';
 import {
   CAPTURE_QUEUE,
   EXPIRY_JOB,
   MAINTENANCE_QUEUE,
   redisConnection,
-} from '../previews/queue/queue-names';
+} from '../captures/queue/queue-names';
 import { assertEveryJobHandled } from './job-handlers';
 
 /** Touched while the worker lives; the container health check reads its age. */

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { ExpiryModule } from '../expiry/expiry.module';
-import { CaptureProcessingModule } from '../previews/capture-processing.module';
+import { CaptureProcessingModule } from '../captures/capture-processing.module';
 import { RenderingModule } from '../rendering/rendering.module';
 import { StorageModule } from '../storage/storage.module';
 import { RenderWorker } from './render-worker';

@@ -5,7 +5,7 @@ import { UsageRecord } from '../../src/billing/usage-record.entity';
 import { Email } from '../../src/emails/email.entity';
 import { ExpiryRunCommand } from '../../src/expiry/expiry.commands';
 import { ExpiryService } from '../../src/expiry/expiry.service';
-import { Capture } from '../../src/previews/capture.entity';
+import { Capture } from '../../src/captures/capture.entity';
 import { LocalStorage } from '../../src/storage/local-storage';
 import { solidPng } from '../support/image-server';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/app-config';
 import { ExpiryService } from '../../src/expiry/expiry.service';
-import { Capture } from '../../src/previews/capture.entity';
+import { Capture } from '../../src/captures/capture.entity';
 import { S3Storage } from '../../src/storage/s3-storage';
 import { Storage } from '../../src/storage/storage';
 import { readPixels } from '../support/pixels';

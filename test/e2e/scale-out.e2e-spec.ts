@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/billing/usage-record.entity';
-import { Capture } from '../../src/previews/capture.entity';
+import { Capture } from '../../src/captures/capture.entity';
 import {
   CAPTURE_QUEUE,
   MAINTENANCE_QUEUE,
   redisConnection,
-} from '../../src/previews/queue/queue-names';
+} from '../../src/captures/queue/queue-names';
 import { Email } from '../../src/emails/email.entity';
 import { hasBuild, startApiProcess } from '../support/api-process';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';

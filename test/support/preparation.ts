@@ -1,7 +1,7 @@
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { parseEmail } from '../../src/rendering/transforms/email-document';
 import type { ImagePlan } from '../../src/rendering/transforms/images';
-import type { Preparation } from '../../src/rendering/transforms/prepare-html';
+import type { Preparation } from '../../src/rendering/transforms/preparation';
 import { RenderReport } from '../../src/rendering/transforms/render-report';
 
 /** One pipeline stage's input: an email parsed for a client code, as prepareHtml builds it. */

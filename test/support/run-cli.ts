@@ -1,6 +1,6 @@
 import { Test } from '@nestjs/testing';
 import { CommandRunner } from 'nest-commander';
-import { CliModule } from '../../src/cli/cli.module';
+import { CliModule } from '../../src/cli.module';
 import { CliOutput } from '../../src/cli/cli-output';
 import { AppConfig } from '../../src/config/app-config';
 import { Clock } from '../../src/config/clock';

@@ -2,7 +2,7 @@ import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import type { ClientProfile } from '../../src/rendering/catalog/client-profile';
 import type { RenderOptions } from '../../src/rendering/catalog/options';
 import { parseEmail } from '../../src/rendering/transforms/email-document';
-import type { Preparation } from '../../src/rendering/transforms/prepare-html';
+import type { Preparation } from '../../src/rendering/transforms/preparation';
 import { RenderReport } from '../../src/rendering/transforms/render-report';
 import { applySamsungAutoFit } from '../../src/rendering/transforms/samsung/auto-fit';
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { parseEmail } from '../../src/rendering/transforms/email-document';
 import { resolveImages } from '../../src/rendering/transforms/images';
-import type { Preparation } from '../../src/rendering/transforms/prepare-html';
+import type { Preparation } from '../../src/rendering/transforms/preparation';
 import { RenderReport } from '../../src/rendering/transforms/render-report';
 import { applyDpi120, applyWordCssModel } from '../../src/rendering/transforms/word/css-model';
 import { preparationFor } from '../support/preparation';

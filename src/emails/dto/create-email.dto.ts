@@ -9,7 +9,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { CaptureConfigurationDto } from '../../previews/dto/capture-configuration.dto';
+import { CaptureConfigurationDto } from './capture-configuration.dto';
 
 /** POST /v1/emails (CONTRACT.md). Unknown fields are ignored. */
 export class CreateEmailDto {

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, ValidateNested } from 'class-validator';
-import { CaptureConfigurationDto } from './capture-configuration.dto';
+import { CaptureConfigurationDto } from '../../emails/dto/capture-configuration.dto';
 
 /** POST /v1/emails/:guid/previews/prefetch. */
 export class PrefetchDto {

@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsUrl } from 'class-validator';
-import { CaptureOptionsDto } from './capture-configuration.dto';
+import { CaptureOptionsDto } from '../../emails/dto/capture-configuration.dto';
 
 /** Query of the preview GETs (CONTRACT "Previews"). */
 export class PreviewQueryDto extends CaptureOptionsDto {

@@ -4,11 +4,11 @@ import selectorParser from 'postcss-selector-parser';
 import type { ClientProfile } from '../catalog/client-profile';
 import { editStylesheets, parseInlineStyle, serializeInlineStyle } from '../transforms/css-walker';
 import type { EmailDocument } from '../transforms/email-document';
-import type { Preparation } from '../transforms/prepare-html';
+import type { Preparation } from '../transforms/preparation';
 import { caniemailSource } from '../transforms/render-report';
 import { ClientFeature, clientFeatures } from './client-features';
 import type { ElementAction } from './feature-matchers';
-import type { DeclarationContext, DeclarationVerdict } from './partial-notes';
+import type { DeclarationContext, DeclarationVerdict } from './note-rule';
 
 /** Reports one finding of a feature, naming the notes that decided it. */
 type Note = (feature: ClientFeature, where: string, count?: number, number?: string) => void;

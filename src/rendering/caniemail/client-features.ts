@@ -1,6 +1,7 @@
 import type { ClientProfile } from '../catalog/client-profile';
 import { FeatureMatcher, matcherFor } from './feature-matchers';
-import { interpretNote, NoteRule } from './partial-notes';
+import type { NoteRule } from './note-rule';
+import { interpretNote } from './partial-notes';
 import { CaniemailFeature, supportEntry } from './support-table';
 
 export interface AppliedNote {

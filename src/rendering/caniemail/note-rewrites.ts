@@ -1,5 +1,5 @@
 import { colord } from 'colord';
-import type { DeclarationContext, DeclarationVerdict, NoteRule } from './partial-notes';
+import type { DeclarationContext, DeclarationVerdict, NoteRule } from './note-rule';
 
 // Rewrites that caniemail's partial-support notes describe (see partial-notes.ts).
 const REMOVE: DeclarationVerdict = { action: 'remove' };

@@ -1,17 +1,18 @@
 import { applyCaniemail, unsupportedImageTypes } from '../caniemail/apply-caniemail';
-import type { ClientProfile, FamilyRule } from '../catalog/client-profile';
+import type { ClientProfile } from '../catalog/client-profile';
 import type { RenderOptions } from '../catalog/options';
 import { isAppleMail, isIosMail } from './apple/apple-mail';
 import { applyAppleDarkMode } from './apple/dark-mode';
 import { applyIosMailModel } from './apple/ios-mail';
 import { insertFrame } from './client-frame';
 import { invertColors } from './dark-mode';
-import { EmailDocument, parseEmail, serializeEmail } from './email-document';
+import { parseEmail, serializeEmail } from './email-document';
 import { applyEngineStyles } from './engine-styles';
 import { applyGmailStyles, clipLongMessage, stripImportantWhileImagesOff } from './gmail';
 import { ImagePlan, RenderImage, resolveImages } from './images';
 import { plainTextDocument } from './plain-text';
 import { applyOutlookComPrefixes, applyYahooRules } from './prefixes';
+import type { Preparation } from './preparation';
 import { RenderReport } from './render-report';
 import { applySamsungAutoFit } from './samsung/auto-fit';
 import { evaluateConditionalComments } from './word/conditional-comments';
@@ -30,19 +31,6 @@ export interface PreparedHtml {
   html: string;
   images: ImagePlan;
   report: RenderReport;
-}
-
-/** What every stage of the pipeline works on. */
-export interface Preparation {
-  $: EmailDocument;
-  profile: ClientProfile;
-  options: RenderOptions;
-  report: RenderReport;
-  has(rule: FamilyRule): boolean;
-  /** Word-engine clients: what the email's Office XML island declared. */
-  office?: OfficeSettings;
-  /** The stored images the document shows, by path (the Word engine reads their sizes). */
-  plan?: ImagePlan;
 }
 
 function textAsHtml(text: string): string {

@@ -1,7 +1,7 @@
 import type { ClientProfile } from '../../catalog/client-profile';
 import { editStylesheets, parseInlineStyle } from '../css-walker';
 import type { EmailDocument } from '../email-document';
-import type { Preparation } from '../prepare-html';
+import type { Preparation } from '../preparation';
 
 export const isSamsungMail = (profile: ClientProfile): boolean =>
   profile.caniemail?.family === 'samsung-email';

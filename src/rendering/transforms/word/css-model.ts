@@ -4,7 +4,7 @@ import { caniemailSource, RecordedReport, RenderReport } from '../render-report'
 import { editStylesheets, parseInlineStyle, serializeInlineStyle } from '../css-walker';
 import type { EmailDocument } from '../email-document';
 import { ASSET_ORIGIN } from '../images';
-import type { Preparation } from '../prepare-html';
+import type { Preparation } from '../preparation';
 import type { OfficeSettings } from './office-markup';
 import { addEngineStyle } from '../engine-styles';
 import { applyMsoProperties, declaredFontSize, textRaise } from './mso-properties';

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { BillingModule } from '../billing/billing.module';
+import { UsageModule } from '../billing/usage.module';
 import { CaptureProcessor } from './capture-processor';
 
 /** What a render worker needs: the processor (rendering, storage and billing behind it). */
 @Module({
-  imports: [BillingModule],
+  imports: [UsageModule],
   providers: [CaptureProcessor],
   exports: [CaptureProcessor],
 })

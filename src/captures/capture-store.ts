@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import { Clock } from '../config/clock';
 import { Capture } from './capture.entity';
-import type { CaptureConfiguration } from './dto/capture-configuration.dto';
+import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import type { CaptureJob } from './queue/capture-queue';
 
 /** How many captured configurations a process remembers (about 200 bytes each). */

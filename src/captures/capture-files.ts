@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config/app-config';
-import type { CaptureConfiguration } from './dto/capture-configuration.dto';
+import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 
 export type ImageSize = 'full' | 'thumb' | 'thumb450';
 export const IMAGE_SIZES: ImageSize[] = ['full', 'thumb', 'thumb450'];

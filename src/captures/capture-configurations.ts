@@ -4,7 +4,7 @@ import { ClientCatalog } from '../rendering/catalog/client-catalog';
 import type {
   CaptureConfiguration,
   CaptureConfigurationDto,
-} from './dto/capture-configuration.dto';
+} from '../emails/dto/capture-configuration.dto';
 
 /**
  * Checks configurations against the catalog (CONTRACT: a client offers only the options

@@ -6,7 +6,7 @@ import { Clock } from '../config/clock';
 import { Email } from '../emails/email.entity';
 import { Capture } from './capture.entity';
 import { CaptureStore } from './capture-store';
-import type { CaptureConfiguration } from './dto/capture-configuration.dto';
+import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import {
   CaptureJob,
   CaptureOutcome,

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { ApplicationsService } from '../applications/applications.service';
 import { StaffKey } from '../applications/staff-key.entity';
 import { StaffKeysService } from '../applications/staff-keys.service';
-import { REALM } from '../auth/principal';
+import { REALM } from '../common/principal';
 import { ApiError } from '../common/api-error';
 import { parseBasicAuth } from '../common/basic-auth';
 import { AccessTokens } from '../oauth/access-tokens';

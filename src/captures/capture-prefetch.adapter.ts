@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { CapturePrefetch } from '../emails/capture-prefetch';
+import type { Email } from '../emails/email.entity';
+import type {
+  CaptureConfiguration,
+  CaptureConfigurationDto,
+} from '../emails/dto/capture-configuration.dto';
+import { CaptureConfigurations } from './capture-configurations';
+import { CaptureCoordinator } from './capture-coordinator';
+
+/** Starts an email's prefetched captures through the coordinator. */
+@Injectable()
+export class CapturePrefetchAdapter extends CapturePrefetch {
+  constructor(
+    private readonly configurations: CaptureConfigurations,
+    private readonly coordinator: CaptureCoordinator,
+  ) {
+    super();
+  }
+
+  resolve(configurations: CaptureConfigurationDto[]): CaptureConfiguration[] {
+    return this.configurations.resolve(configurations);
+  }
+
+  start(email: Email, configurations: CaptureConfiguration[]): void {
+    for (const configuration of configurations)
+      void this.coordinator.prefetch(email, configuration);
+  }
+}

@@ -1,0 +1,47 @@
+import { Global, Module } from '@nestjs/common';
+import { CapturePrefetch } from '../emails/capture-prefetch';
+import { AppConfig } from '../config/app-config';
+import { CaptureConfigurations } from './capture-configurations';
+import { CaptureCoordinator } from './capture-coordinator';
+import { CapturePrefetchAdapter } from './capture-prefetch.adapter';
+import { CaptureProcessingModule } from './capture-processing.module';
+import { CaptureStore } from './capture-store';
+import { BullMqCaptureQueue } from './queue/bullmq-capture-queue';
+import { CaptureEvents } from './queue/capture-events';
+import { CaptureQueue } from './queue/capture-queue';
+import { InProcessCaptureQueue } from './queue/in-process-capture-queue';
+
+/**
+ * The capture-once core (ARCHITECTURE.md): capture rows, the coordinator, the queue port
+ * with its adapters and the processor. The API's modules use it; HTTP lives in previews.
+ * Global so that emails reaches its CapturePrefetch port without importing captures.
+ */
+@Global()
+@Module({
+  imports: [CaptureProcessingModule],
+  providers: [
+    CaptureConfigurations,
+    CaptureCoordinator,
+    CaptureStore,
+    CaptureEvents,
+    { provide: CapturePrefetch, useClass: CapturePrefetchAdapter },
+    InProcessCaptureQueue,
+    BullMqCaptureQueue,
+    {
+      // REDIS_URL chooses the adapter: BullMQ workers (scale-out) or this process (embedded).
+      provide: CaptureQueue,
+      inject: [AppConfig, InProcessCaptureQueue, BullMqCaptureQueue],
+      useFactory: (config: AppConfig, local: InProcessCaptureQueue, shared: BullMqCaptureQueue) =>
+        config.redis.url ? shared : local,
+    },
+  ],
+  exports: [
+    CapturePrefetch,
+    CaptureConfigurations,
+    CaptureCoordinator,
+    CaptureStore,
+    CaptureQueue,
+    BullMqCaptureQueue,
+  ],
+})
+export class CapturesModule {}

@@ -1,0 +1,40 @@
+import type { Selector } from 'postcss-selector-parser';
+import type { FamilyRule } from '../catalog/client-profile';
+import type { Declaration, FeatureMatcher } from './feature-matchers';
+
+/** A declaration as a note sees it: where it stands and which elements it styles. */
+export interface DeclarationContext extends Declaration {
+  inline: boolean;
+  /** Tag names of the elements it applies to; null when they cannot be known. */
+  tags: string[] | null;
+  /** `!important` as written (`!important`, ` !IMPORTANT`...), empty when absent. */
+  rawImportant: string;
+}
+
+export type DeclarationVerdict =
+  | { action: 'remove' }
+  | { action: 'strip-important' }
+  | { action: 'rewrite'; property?: string; value?: string }
+  /** The client drops the whole style attribute or `<style>` block holding it. */
+  | { action: 'drop-container' };
+
+/**
+ * What a caniemail support note says the client does, in a form the pipeline applies. A
+ * note restricts or rewrites the feature's matched occurrences; a note about an account
+ * type applies only to profiles of that account type.
+ */
+export interface NoteRule {
+  declaration?: (d: DeclarationContext) => DeclarationVerdict | undefined;
+  /** True: the at-rule is removed. */
+  atRule?: (name: string, params: string, nested: boolean) => boolean;
+  /** True: the selector is removed. */
+  selector?: (selector: Selector) => boolean;
+  element?: FeatureMatcher['elements'];
+  /** Attributes of the feature are kept only on elements matching this selector. */
+  attributesOnlyOn?: string;
+  imageTypes?: string[];
+  /** The note applies only to profiles reading a non-Google account in the Gmail app. */
+  nonGoogleAccount?: boolean;
+  /** A family rule of the profile already does what the note says. */
+  handledBy?: FamilyRule;
+}
