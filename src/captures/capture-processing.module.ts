@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { UsageModule } from '../billing/usage.module';
+import { EmailStoreModule } from '../emails/email-store.module';
+import { CaptureStoreModule } from './capture-store.module';
 import { CaptureProcessor } from './capture-processor';
 
 /** What a render worker needs: the processor (rendering, storage and billing behind it). */
 @Module({
-  imports: [UsageModule],
+  imports: [UsageModule, EmailStoreModule, CaptureStoreModule],
   providers: [CaptureProcessor],
   exports: [CaptureProcessor],
 })

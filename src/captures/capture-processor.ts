@@ -1,19 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { BillingService } from '../billing/billing.service';
-import { AppConfig } from '../config/app-config';
-import { Clock } from '../config/clock';
-import { Email } from '../emails/email.entity';
+import type { Email } from '../emails/email.entity';
+import { EmailsService } from '../emails/emails.service';
 import type { ImagesOption, OrientationOption } from '../rendering/catalog/options';
 import { Renderer } from '../rendering/render';
-import type { RenderImage } from '../rendering/transforms/images';
 import { Storage } from '../storage/storage';
-import { Capture, CaptureFile } from './capture.entity';
+import type { Capture, CaptureFile } from './capture.entity';
+import { CaptureStore } from './capture-store';
 import { imageFileName } from './capture-files';
 import { CaptureJob, CaptureOutcome, EMAIL_EXPIRED_ERROR } from './queue/capture-queue';
-
-const DAY = 86_400_000;
 
 /**
  * Runs one capture attempt: renders the email in the client, stores the three files
@@ -27,22 +21,20 @@ export class CaptureProcessor {
   private readonly logger = new Logger(CaptureProcessor.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: CaptureStore,
+    private readonly emails: EmailsService,
     private readonly renderer: Renderer,
     private readonly storage: Storage,
-    private readonly billing: BillingService,
-    private readonly config: AppConfig,
-    private readonly clock: Clock,
   ) {}
 
   async process(job: CaptureJob): Promise<CaptureOutcome> {
-    const capture = await this.dataSource.getRepository(Capture).findOneBy({ id: job.captureId });
+    const capture = await this.store.findById(job.captureId);
     if (!capture || capture.status !== 'pending' || capture.attempt !== job.attempt) {
       return capture?.status === 'captured'
         ? { status: 'captured' }
         : { status: 'failed', error: 'attempt superseded' };
     }
-    const email = await this.dataSource.getRepository(Email).findOneBy({ id: capture.emailId });
+    const email = await this.emails.findById(capture.emailId);
     if (!email || email.expiredAt) {
       await this.fail(job, EMAIL_EXPIRED_ERROR);
       return { status: 'gone' };
@@ -64,7 +56,7 @@ export class CaptureProcessor {
       orientation: capture.orientation as OrientationOption,
     };
     const result = await this.renderer.render(
-      { html: email.htmlText, text: email.plainText, images: await this.loadImages(email) },
+      { html: email.htmlText, text: email.plainText, images: await this.emails.imagesFor(email) },
       capture.client,
       configuration,
     );
@@ -76,35 +68,10 @@ export class CaptureProcessor {
       await this.storage.put(key, data, 'image/png');
       files[name] = { key, content_type: 'image/png' };
     }
-    const now = this.clock.now();
-    const won = await this.dataSource.transaction(async (manager) => {
-      const update = await manager.update(
-        Capture,
-        { id: capture.id, attempt: job.attempt, status: 'pending' },
-        {
-          status: 'captured',
-          capturedAt: now,
-          expiresAt: new Date(now.getTime() + this.config.ttl.captureDays * DAY),
-          viewportWidth: result.viewportWidth,
-          files,
-          report: result.report,
-          error: null,
-        },
-      );
-      if (update.affected !== 1) return false;
-      await this.billing.recordCapture(manager, {
-        captureId: capture.id,
-        accountId: email.accountId,
-        applicationId: email.applicationId,
-        userId: email.userId,
-        endUserId: email.endUserId,
-        emailId: email.id,
-        client: capture.client,
-        images: capture.images,
-        orientation: capture.orientation,
-        capturedAt: now,
-      });
-      return true;
+    const won = await this.store.markCaptured(job, capture, email, {
+      viewportWidth: result.viewportWidth,
+      files,
+      report: result.report,
     });
     if (!won) {
       await this.storage.delete(Object.values(files).map((file) => file.key));
@@ -113,25 +80,7 @@ export class CaptureProcessor {
     return { status: 'captured' };
   }
 
-  private async loadImages(email: Email): Promise<RenderImage[]> {
-    const stored = email.images.filter((image) => image.status === 'stored' && image.key);
-    const loaded = await Promise.all(
-      stored.map(async (image) => {
-        const data = await this.storage.get(image.key!);
-        return data
-          ? { url: image.url, contentType: image.content_type ?? 'application/octet-stream', data }
-          : null;
-      }),
-    );
-    return loaded.filter((image): image is RenderImage => image !== null);
-  }
-
-  private async fail(job: CaptureJob, error: string): Promise<void> {
-    await this.dataSource
-      .getRepository(Capture)
-      .update(
-        { id: job.captureId, attempt: job.attempt, status: 'pending' },
-        { status: 'failed', error },
-      );
+  private fail(job: CaptureJob, error: string): Promise<void> {
+    return this.store.markFailed(job, error);
   }
 }

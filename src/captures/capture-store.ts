@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import { DataSource, LessThanOrEqual, QueryFailedError, Repository } from 'typeorm';
+import { BillingService } from '../billing/billing.service';
+import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
-import { Capture } from './capture.entity';
+import type { Email } from '../emails/email.entity';
+import type { ReportEntry } from '../rendering/transforms/render-report';
+import { Storage } from '../storage/storage';
+import { Capture, CaptureFile } from './capture.entity';
 import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import type { CaptureJob } from './queue/capture-queue';
 
@@ -15,6 +20,10 @@ const CAPTURED_CACHE_SIZE = 20_000;
  * constraint lets one request win) or claim a failed/stale row by a conditional update
  * on its attempt number (one process wins). Correct across processes on one database.
  */
+/** Rows expired or purged per batch. */
+const EXPIRY_BATCH = 100;
+const DAY = 86_400_000;
+
 @Injectable()
 export class CaptureStore {
   private readonly captures: Repository<Capture>;
@@ -25,8 +34,11 @@ export class CaptureStore {
   private readonly captured = new Map<string, Capture>();
 
   constructor(
-    @InjectDataSource() dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly storage: Storage,
+    private readonly billing: BillingService,
+    private readonly config: AppConfig,
   ) {
     this.captures = dataSource.getRepository(Capture);
   }
@@ -96,11 +108,77 @@ export class CaptureStore {
     return result.affected === 1 ? { captureId: capture.id, attempt } : null;
   }
 
+  /**
+   * Marks this attempt's capture captured, in one transaction with its billable usage
+   * record, only if the attempt still owns the row. False: another attempt won.
+   */
+  async markCaptured(
+    job: CaptureJob,
+    capture: Capture,
+    email: Email,
+    result: { viewportWidth: number; files: Record<string, CaptureFile>; report: ReportEntry[] },
+  ): Promise<boolean> {
+    const now = this.clock.now();
+    return this.dataSource.transaction(async (manager) => {
+      const update = await manager.update(
+        Capture,
+        { id: job.captureId, attempt: job.attempt, status: 'pending' },
+        {
+          status: 'captured',
+          capturedAt: now,
+          expiresAt: new Date(now.getTime() + this.config.ttl.captureDays * DAY),
+          ...result,
+          error: null,
+        },
+      );
+      if (update.affected !== 1) return false;
+      await this.billing.recordCapture(manager, {
+        captureId: capture.id,
+        accountId: email.accountId,
+        applicationId: email.applicationId,
+        userId: email.userId,
+        endUserId: email.endUserId,
+        emailId: email.id,
+        client: capture.client,
+        images: capture.images,
+        orientation: capture.orientation,
+        capturedAt: now,
+      });
+      return true;
+    });
+  }
+
   async markFailed(job: CaptureJob, error: string): Promise<void> {
     await this.captures.update(
       { id: job.captureId, attempt: job.attempt, status: 'pending' },
       { status: 'failed', error },
     );
+  }
+  /**
+   * Captures past their lifetime lose their files and become purged (SPEC 3). Each row is
+   * claimed by a conditional update before its files go, so several processes may run this
+   * at once: nothing is deleted twice, nothing is missed. Returns how many were purged.
+   */
+  async purgeDue(now: Date): Promise<number> {
+    let count = 0;
+    for (;;) {
+      const batch = await this.captures.find({
+        select: { id: true, files: true },
+        where: { status: 'captured', expiresAt: LessThanOrEqual(now) },
+        order: { expiresAt: 'ASC' },
+        take: EXPIRY_BATCH,
+      });
+      if (batch.length === 0) return count;
+      for (const capture of batch) {
+        const claimed = await this.captures.update(
+          { id: capture.id, status: 'captured' },
+          { status: 'purged', files: null },
+        );
+        if (claimed.affected !== 1) continue;
+        await this.storage.delete(Object.values(capture.files ?? {}).map((file) => file.key));
+        count++;
+      }
+    }
   }
 }
 

@@ -5,7 +5,7 @@ import { CaptureConfigurations } from './capture-configurations';
 import { CaptureCoordinator } from './capture-coordinator';
 import { CapturePrefetchAdapter } from './capture-prefetch.adapter';
 import { CaptureProcessingModule } from './capture-processing.module';
-import { CaptureStore } from './capture-store';
+import { CaptureStoreModule } from './capture-store.module';
 import { BullMqCaptureQueue } from './queue/bullmq-capture-queue';
 import { CaptureEvents } from './queue/capture-events';
 import { CaptureQueue } from './queue/capture-queue';
@@ -18,11 +18,10 @@ import { InProcessCaptureQueue } from './queue/in-process-capture-queue';
  */
 @Global()
 @Module({
-  imports: [CaptureProcessingModule],
+  imports: [CaptureProcessingModule, CaptureStoreModule],
   providers: [
     CaptureConfigurations,
     CaptureCoordinator,
-    CaptureStore,
     CaptureEvents,
     { provide: CapturePrefetch, useClass: CapturePrefetchAdapter },
     InProcessCaptureQueue,
@@ -39,7 +38,7 @@ import { InProcessCaptureQueue } from './queue/in-process-capture-queue';
     CapturePrefetch,
     CaptureConfigurations,
     CaptureCoordinator,
-    CaptureStore,
+    CaptureStoreModule,
     CaptureQueue,
     BullMqCaptureQueue,
   ],

@@ -1,15 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
-import { Email } from './email.entity';
+import { EmailStoreModule } from './email-store.module';
 import { EmailsController } from './emails.controller';
-import { EmailsService } from './emails.service';
-import { ImageFetcher } from './images/image-fetcher';
 
+/** POST /v1/emails. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Email]), AuthModule],
+  imports: [EmailStoreModule, AuthModule],
   controllers: [EmailsController],
-  providers: [EmailsService, ImageFetcher],
-  exports: [EmailsService],
+  exports: [EmailStoreModule],
 })
 export class EmailsModule {}

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import type { Principal } from '../common/principal';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
+import type { RenderImage } from '../rendering/transforms/images';
 import { Storage } from '../storage/storage';
 import { CONTENT_FIELDS, CreateEmailDto, FIELDS_EXCLUSIVE_WITH_RAW } from './dto/create-email.dto';
 import { Email } from './email.entity';
@@ -15,6 +16,19 @@ import { ImageFetcher } from './images/image-fetcher';
 import { parseRawSource, ParsedMessage } from './mime/parse-raw-source';
 
 const HOUR = 3_600_000;
+/** Rows expired per batch. */
+const EXPIRY_BATCH = 100;
+
+/** What an expired email clears: its content and image copies; the row stays as a tombstone. */
+const EXPIRED_CONTENT = {
+  htmlText: null,
+  plainText: null,
+  rawSource: null,
+  subject: null,
+  fromAddress: null,
+  fromDisplayName: null,
+  images: [],
+};
 
 @Injectable()
 export class EmailsService {
@@ -58,6 +72,46 @@ export class EmailsService {
 
   findById(id: string): Promise<Email | null> {
     return this.emails.findOneBy({ id });
+  }
+  /** The stored image copies of an email, as the renderer takes them. */
+  async imagesFor(email: Email): Promise<RenderImage[]> {
+    const stored = email.images.filter((image) => image.status === 'stored' && image.key);
+    const loaded = await Promise.all(
+      stored.map(async (image) => {
+        const data = await this.storage.get(image.key!);
+        return data
+          ? { url: image.url, contentType: image.content_type ?? 'application/octet-stream', data }
+          : null;
+      }),
+    );
+    return loaded.filter((image): image is RenderImage => image !== null);
+  }
+
+  /**
+   * Emails past their lifetime lose their content and image copies (SPEC 3); the row stays,
+   * so captures already made stay available. Each row is claimed by a conditional update
+   * before its files go, so several processes may run this at once. Returns the count.
+   */
+  async expireDue(now: Date): Promise<number> {
+    let count = 0;
+    for (;;) {
+      const batch = await this.emails.find({
+        select: { id: true, images: true },
+        where: { expiredAt: IsNull(), expiresAt: LessThanOrEqual(now) },
+        order: { expiresAt: 'ASC' },
+        take: EXPIRY_BATCH,
+      });
+      if (batch.length === 0) return count;
+      for (const email of batch) {
+        const claimed = await this.emails.update(
+          { id: email.id, expiredAt: IsNull() },
+          { expiredAt: now, ...EXPIRED_CONTENT },
+        );
+        if (claimed.affected !== 1) continue;
+        await this.storage.delete(email.images.flatMap((image) => (image.key ? [image.key] : [])));
+        count++;
+      }
+    }
   }
 
   private async content(dto: CreateEmailDto): Promise<ParsedMessage> {

@@ -1,8 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { CapturesModule } from '../captures/captures.module';
-import { Email } from '../emails/email.entity';
+import { EmailStoreModule } from '../emails/email-store.module';
 import { CaptureHostMiddleware } from './capture-host.middleware';
 import { ClientsController } from './clients.controller';
 import { PlaceholderController } from './placeholder.controller';
@@ -11,7 +10,7 @@ import { PreviewsService } from './previews.service';
 
 /** The HTTP surface of previews: preview endpoints, clients, capture host, placeholder. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Email]), AuthModule, CapturesModule],
+  imports: [EmailStoreModule, AuthModule, CapturesModule],
   controllers: [ClientsController, PreviewsController, PlaceholderController],
   providers: [PreviewsService],
 })

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { Email } from '../emails/email.entity';
+import type { Email } from '../emails/email.entity';
+import { EmailsService } from '../emails/emails.service';
 import { ClientCatalog } from '../rendering/catalog/client-catalog';
 import { Capture } from '../captures/capture.entity';
 import { CaptureConfigurations } from '../captures/capture-configurations';
@@ -28,7 +27,7 @@ export type PreviewAnswer =
 @Injectable()
 export class PreviewsService {
   constructor(
-    @InjectRepository(Email) private readonly emails: Repository<Email>,
+    private readonly emails: EmailsService,
     private readonly catalog: ClientCatalog,
     private readonly configurations: CaptureConfigurations,
     private readonly coordinator: CaptureCoordinator,
@@ -105,7 +104,7 @@ export class PreviewsService {
   ): Promise<void> {
     if (!GUID.test(guid))
       throw ApiError.badRequest("'email_guid' must match format of a standard GUID");
-    const email = await this.emails.findOneBy({ id: guid.toLowerCase() });
+    const email = await this.emails.findById(guid.toLowerCase());
     if (!email || email.accountId !== accountId) throw ApiError.notFound();
     await Promise.all(
       configurations.map((configuration) => this.coordinator.prefetch(email, configuration)),
@@ -115,6 +114,6 @@ export class PreviewsService {
   /** The email is only needed to start a new capture; a purged capture answers 404 anyway. */
   private async emailFor(emailId: string, existing: Capture | null): Promise<Email | null> {
     if (existing?.status === 'purged') return null;
-    return this.emails.findOneBy({ id: emailId });
+    return this.emails.findById(emailId);
   }
 }

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Email } from './email.entity';
+import { EmailsService } from './emails.service';
+import { ImageFetcher } from './images/image-fetcher';
+
+/** The Email rows and their image copies, without HTTP: for the API, workers and the CLI. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Email])],
+  providers: [EmailsService, ImageFetcher],
+  exports: [EmailsService],
+})
+export class EmailStoreModule {}
