@@ -12,7 +12,6 @@ import {
   CaptureOutcome,
   CaptureQueue,
   outcomeOfFailure,
-  QUEUE_FULL_ERROR,
   QueueFullError,
 } from './queue/capture-queue';
 
@@ -54,7 +53,8 @@ export class CaptureCoordinator {
           : await this.start(email, emailId, configuration, capture);
       if (!job) continue; // lost a race to insert or claim: read the winner's row
       const outcome = await this.await(job, deadline);
-      if (outcome.status === 'captured') continue;
+      // Captured, or another attempt owns the row now: read the row again.
+      if (outcome.status === 'captured' || outcome.status === 'superseded') continue;
       throw this.errorFor(outcome, configuration.client);
     }
   }
@@ -86,7 +86,8 @@ export class CaptureCoordinator {
     } catch (error) {
       await this.store.markFailed(
         job,
-        error instanceof QueueFullError ? QUEUE_FULL_ERROR : (error as Error).message,
+        error instanceof QueueFullError ? 'queue-full' : 'render',
+        (error as Error).message,
       );
       if (error instanceof QueueFullError) throw overloaded(error.retryAfterSeconds);
       throw error;
@@ -118,7 +119,7 @@ export class CaptureCoordinator {
       const row = await this.store.findById(job.captureId);
       if (!row || row.status === 'captured' || row.attempt !== job.attempt)
         return { status: 'captured' };
-      if (row.status === 'failed') return outcomeOfFailure(row.error);
+      if (row.status === 'failed') return outcomeOfFailure(row.failure, row.error);
     }
     return null;
   }

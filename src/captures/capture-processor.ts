@@ -7,7 +7,7 @@ import { Storage } from '../storage/storage';
 import type { Capture, CaptureFile } from './capture.entity';
 import { CaptureStore } from './capture-store';
 import { imageFileName } from './capture-files';
-import { CaptureJob, CaptureOutcome, EMAIL_EXPIRED_ERROR } from './queue/capture-queue';
+import type { CaptureJob, CaptureOutcome } from './queue/capture-queue';
 
 /**
  * Runs one capture attempt: renders the email in the client, stores the three files
@@ -30,13 +30,11 @@ export class CaptureProcessor {
   async process(job: CaptureJob): Promise<CaptureOutcome> {
     const capture = await this.store.findById(job.captureId);
     if (!capture || capture.status !== 'pending' || capture.attempt !== job.attempt) {
-      return capture?.status === 'captured'
-        ? { status: 'captured' }
-        : { status: 'failed', error: 'attempt superseded' };
+      return capture?.status === 'captured' ? { status: 'captured' } : { status: 'superseded' };
     }
     const email = await this.emails.findById(capture.emailId);
     if (!email || email.expiredAt) {
-      await this.fail(job, EMAIL_EXPIRED_ERROR);
+      await this.store.markFailed(job, 'email-expired', 'the email has expired');
       return { status: 'gone' };
     }
     try {
@@ -44,7 +42,7 @@ export class CaptureProcessor {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn(`capture ${capture.id} (${capture.client}) failed: ${message}`);
-      await this.fail(job, message);
+      await this.store.markFailed(job, 'render', message);
       return { status: 'failed', error: message };
     }
   }
@@ -75,12 +73,8 @@ export class CaptureProcessor {
     });
     if (!won) {
       await this.storage.delete(Object.values(files).map((file) => file.key));
-      return { status: 'failed', error: 'attempt superseded' };
+      return { status: 'superseded' };
     }
     return { status: 'captured' };
-  }
-
-  private fail(job: CaptureJob, error: string): Promise<void> {
-    return this.store.markFailed(job, error);
   }
 }

@@ -8,7 +8,7 @@ import { Clock } from '../config/clock';
 import type { Email } from '../emails/email.entity';
 import type { ReportEntry } from '../rendering/transforms/render-report';
 import { Storage } from '../storage/storage';
-import { Capture, CaptureFile } from './capture.entity';
+import { Capture, CaptureFailure, CaptureFile } from './capture.entity';
 import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import type { CaptureJob } from './queue/capture-queue';
 
@@ -128,6 +128,7 @@ export class CaptureStore {
           capturedAt: now,
           expiresAt: new Date(now.getTime() + this.config.ttl.captureDays * DAY),
           ...result,
+          failure: null,
           error: null,
         },
       );
@@ -148,12 +149,14 @@ export class CaptureStore {
     });
   }
 
-  async markFailed(job: CaptureJob, error: string): Promise<void> {
+  /** Marks this attempt failed, with why (a typed value other processes read) and how. */
+  async markFailed(job: CaptureJob, failure: CaptureFailure, error: string): Promise<void> {
     await this.captures.update(
       { id: job.captureId, attempt: job.attempt, status: 'pending' },
-      { status: 'failed', error },
+      { status: 'failed', failure, error },
     );
   }
+
   /**
    * Captures past their lifetime lose their files and become purged (SPEC 3). Each row is
    * claimed by a conditional update before its files go, so several processes may run this

@@ -7,6 +7,12 @@ import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
  */
 export type CaptureStatus = 'pending' | 'captured' | 'failed' | 'purged';
 
+/**
+ * Why the last attempt failed: render (the client's render failed), queue-full (nothing was
+ * rendered), email-expired (the email's content was gone).
+ */
+export type CaptureFailure = 'render' | 'queue-full' | 'email-expired';
+
 /** Where one result file lives; data, so files can move and URLs follow. */
 export interface CaptureFile {
   key: string;
@@ -58,6 +64,10 @@ export class Capture {
   @Column({ type: 'simple-json', nullable: true })
   report: unknown;
 
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  failure: CaptureFailure | null;
+
+  /** What went wrong, in words, for logs and error descriptions. */
   @Column({ type: 'text', nullable: true })
   error: string | null;
 }

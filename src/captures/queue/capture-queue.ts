@@ -1,3 +1,5 @@
+import type { CaptureFailure } from '../capture.entity';
+
 /** A render to run: the capture row and the attempt that owns it. */
 export interface CaptureJob {
   captureId: string;
@@ -11,17 +13,23 @@ export type CaptureOutcome =
   /** The queue was full: nothing was rendered (503). */
   | { status: 'rejected' }
   /** The email expired before the render (404). */
-  | { status: 'gone' };
-
-/** Errors recorded on a failed row that other processes read back as outcomes. */
-export const QUEUE_FULL_ERROR = 'the capture queue was full';
-export const EMAIL_EXPIRED_ERROR = 'the email has expired';
+  | { status: 'gone' }
+  /** Another attempt owns the row now: its outcome is the one that counts. */
+  | { status: 'superseded' };
 
 /** The outcome another process reads from a failed row. */
-export function outcomeOfFailure(error: string | null): CaptureOutcome {
-  if (error === QUEUE_FULL_ERROR) return { status: 'rejected' };
-  if (error === EMAIL_EXPIRED_ERROR) return { status: 'gone' };
-  return { status: 'failed', error: error ?? '' };
+export function outcomeOfFailure(
+  failure: CaptureFailure | null,
+  error: string | null,
+): CaptureOutcome {
+  switch (failure) {
+    case 'queue-full':
+      return { status: 'rejected' };
+    case 'email-expired':
+      return { status: 'gone' };
+    default:
+      return { status: 'failed', error: error ?? '' };
+  }
 }
 
 export class QueueFullError extends Error {

@@ -2,6 +2,7 @@ import { Initial1763800000000 } from './1763800000000-initial';
 import { CapturesUsage1763900000000 } from './1763900000000-captures-usage';
 import { UsersOAuth1764000000000 } from './1764000000000-users-oauth';
 import { StaffKeys1764100000000 } from './1764100000000-staff-keys';
+import { CaptureFailure1764200000000 } from './1764200000000-capture-failure';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   CapturesUsage1763900000000,
   UsersOAuth1764000000000,
   StaffKeys1764100000000,
+  CaptureFailure1764200000000,
 ];
