@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Command, InvalidArgumentError } from 'commander';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
+import { IMAGE_SIZES, imageFileName } from './captures/capture-files';
 import { cpus } from 'node:os';
 import { parseRawSource } from './emails/mime/parse-raw-source';
 import { IMAGES_OPTIONS, ORIENTATION_OPTIONS, RenderOptions } from './rendering/catalog/options';
@@ -34,13 +35,9 @@ async function main(): Promise<void> {
   try {
     const result = await renderer.render(email, options.client, options);
     mkdirSync(options.out, { recursive: true });
-    const stem = `${options.client.toLowerCase()}-${options.orientation}-${options.images}-${result.viewportWidth}`;
-    for (const [suffix, data] of [
-      ['', result.full],
-      ['-thumb', result.thumb],
-      ['-thumb450', result.thumb450],
-    ] as const) {
-      const path = join(options.out, `${stem}${suffix}.png`);
+    for (const size of IMAGE_SIZES) {
+      const data = result[size];
+      const path = join(options.out, imageFileName(options, result.viewportWidth, size));
       writeFileSync(path, data);
       console.log(`wrote ${path}`);
     }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
 import { ClientCatalog } from '../rendering/catalog/client-catalog';
+import { unofferedOption } from '../rendering/catalog/options';
 import type {
   CaptureConfiguration,
   CaptureConfigurationDto,
@@ -24,16 +25,11 @@ export class CaptureConfigurations {
         images: dto.images ?? 'allowed',
         orientation: dto.orientation ?? 'vertical',
       };
-      if (!profile.images_options.includes(configuration.images)) {
+      const unoffered = unofferedOption(profile, configuration);
+      if (unoffered)
         throw ApiError.badRequest(
-          `'images' must be one of ${quoteAll(profile.images_options)} for ${profile.code}`,
+          `'${unoffered.name}' must be one of ${quoteAll(unoffered.offered)} for ${profile.code}`,
         );
-      }
-      if (!profile.orientation_options.includes(configuration.orientation)) {
-        throw ApiError.badRequest(
-          `'orientation' must be one of ${quoteAll(profile.orientation_options)} for ${profile.code}`,
-        );
-      }
       return configuration;
     });
   }

@@ -18,6 +18,35 @@ export function imageFileName(
   return `${fileStem(configuration)}-${viewportWidth}${size === 'full' ? '' : `-${size}`}.png`;
 }
 
+const RESULT_PATH =
+  /^\/([0-9a-f-]{36})\/results\/(([a-z0-9]+)-(vertical|horizontal)-(allowed|blocked)(?:-\d+(?:-thumb|-thumb450)?\.png|\.json))$/i;
+
+/** A path on the capture host, read back: the names built here, and nothing else. */
+export interface ResultPath {
+  emailId: string;
+  configuration: CaptureConfiguration;
+  /** The file name, lower case (a key of the capture's files, or the JSON result). */
+  file: string;
+  kind: 'image' | 'json';
+}
+
+/** Parses `/<guid>/results/<file>` as built by imageFileName or resultFileName; null if not. */
+export function parseResultPath(path: string): ResultPath | null {
+  const match = RESULT_PATH.exec(path);
+  if (!match) return null;
+  const [, guid, file, client, orientation, images] = match;
+  return {
+    emailId: guid.toLowerCase(),
+    configuration: {
+      client: client.toUpperCase(),
+      orientation: orientation.toLowerCase(),
+      images: images.toLowerCase(),
+    } as CaptureConfiguration,
+    file: file.toLowerCase(),
+    kind: file.toLowerCase().endsWith('.json') ? 'json' : 'image',
+  };
+}
+
 /** The cached JSON result of a configuration: `ol2019-vertical-allowed.json`. */
 export function resultFileName(configuration: CaptureConfiguration): string {
   return `${fileStem(configuration)}.json`;

@@ -3,12 +3,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { errorBody } from '../common/error-body';
 import { AppConfig } from '../config/app-config';
 import { Storage } from '../storage/storage';
-import { previewBody } from '../captures/capture-files';
+import { parseResultPath, previewBody } from '../captures/capture-files';
 import { CaptureStore } from '../captures/capture-store';
-import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
-
-const RESULT_PATH =
-  /^\/([0-9a-f-]{36})\/results\/([a-z0-9]+)-(vertical|horizontal)-(allowed|blocked)(?:-(\d+)(-thumb|-thumb450)?\.png|\.json)$/i;
 
 /**
  * The capture host, `<client>.capture.<CDN_DOMAIN>`: the same process answers it, routed on
@@ -41,24 +37,20 @@ export class CaptureHostMiddleware implements NestMiddleware {
   private async answer(hostClient: string, request: Request, response: Response): Promise<void> {
     // originalUrl: Nest mounts middleware on a path pattern, which Express strips from path.
     const path = new URL(request.originalUrl, 'http://capture.host').pathname;
-    const match =
-      request.method === 'GET' || request.method === 'HEAD' ? RESULT_PATH.exec(path) : null;
-    if (!match || match[2].toLowerCase() !== hostClient.toLowerCase()) return notFound(response);
-    const [, guid, client, orientation, images, width] = match;
-    const configuration = {
-      client: client.toUpperCase(),
-      orientation: orientation.toLowerCase(),
-      images: images.toLowerCase(),
-    } as CaptureConfiguration;
-    const capture = await this.store.find(guid.toLowerCase(), configuration);
+    const result =
+      request.method === 'GET' || request.method === 'HEAD' ? parseResultPath(path) : null;
+    if (!result || result.configuration.client !== hostClient.toUpperCase())
+      return notFound(response);
+    const { configuration } = result;
+    const capture = await this.store.find(result.emailId, configuration);
     if (!capture || !this.store.isAvailable(capture) || !capture.files) return notFound(response);
-    if (width === undefined) {
+    if (result.kind === 'json') {
       response.set('Cache-Control', 'public, max-age=3600');
       return void response
         .status(200)
         .json(previewBody(this.config, configuration, capture.emailId, capture.viewportWidth!));
     }
-    const file = capture.files[path.split('/').pop()!.toLowerCase()];
+    const file = capture.files[result.file];
     if (!file) return notFound(response);
     response.set('Cache-Control', 'public, max-age=3600');
     response

@@ -37,8 +37,7 @@ export class PreviewsService {
 
   /** Validates the path and query the way the contract orders the errors. */
   configuration(guid: string, client: string, query: PreviewQueryDto): CaptureConfiguration {
-    if (!GUID.test(guid))
-      throw ApiError.badRequest("'email_guid' must match format of a standard GUID");
+    assertGuid(guid);
     if (!this.catalog.find(client))
       throw ApiError.badRequest("'client' must be valid, see /clients");
     return this.configurations.resolve([
@@ -102,8 +101,7 @@ export class PreviewsService {
     accountId: string,
     configurations: CaptureConfiguration[],
   ): Promise<void> {
-    if (!GUID.test(guid))
-      throw ApiError.badRequest("'email_guid' must match format of a standard GUID");
+    assertGuid(guid);
     const email = await this.emails.findById(guid.toLowerCase());
     if (!email || email.accountId !== accountId) throw ApiError.notFound();
     await Promise.all(
@@ -116,4 +114,10 @@ export class PreviewsService {
     if (existing?.status === 'purged') return null;
     return this.emails.findById(emailId);
   }
+}
+
+/** CONTRACT: a malformed guid is a 400 with the reference's message. */
+function assertGuid(guid: string): void {
+  if (!GUID.test(guid))
+    throw ApiError.badRequest("'email_guid' must match format of a standard GUID");
 }

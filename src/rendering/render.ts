@@ -1,6 +1,6 @@
 import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
 import type { ClientProfile } from './catalog/client-profile';
-import type { RenderOptions } from './catalog/options';
+import { RenderOptions, unofferedOption } from './catalog/options';
 import { BrowserPool, BrowserPoolOptions } from './engine/browser-pool';
 import { capturePage } from './engine/capture-page';
 import { makeImageSizes } from './engine/image-sizes';
@@ -58,14 +58,11 @@ export class Renderer {
     const started = performance.now();
     const profile = this.catalog.find(clientCode);
     if (!profile) throw new UnknownClientError(`'${clientCode}' is not a known client`);
-    if (!profile.images_options.includes(options.images)) {
-      throw new UnsupportedOptionError(`${profile.code} does not offer images=${options.images}`);
-    }
-    if (!profile.orientation_options.includes(options.orientation)) {
+    const unoffered = unofferedOption(profile, options);
+    if (unoffered)
       throw new UnsupportedOptionError(
-        `${profile.code} does not offer orientation=${options.orientation}`,
+        `${profile.code} does not offer ${unoffered.name}=${unoffered.value}`,
       );
-    }
     const prepared = prepareHtml(email, profile, options);
     const prepareMs = performance.now() - started;
     const viewport = viewportOf(profile, options.orientation);
@@ -109,16 +106,8 @@ export class Renderer {
     };
   }
 
-  get load(): { busy: number; waiting: number } {
-    return { busy: this.pool.busy, waiting: this.pool.waiting };
-  }
-
   browserConnected(): Promise<boolean> {
     return this.pool.connected();
-  }
-
-  warmUp(): Promise<void> {
-    return this.pool.warmUp();
   }
 
   close(): Promise<void> {

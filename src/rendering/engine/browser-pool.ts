@@ -48,14 +48,6 @@ export class BrowserPool {
     this.slots = new Semaphore(options.concurrency);
   }
 
-  get busy(): number {
-    return this.slots.inUse;
-  }
-
-  get waiting(): number {
-    return this.slots.queued;
-  }
-
   /** Runs `work` with a fresh, isolated context; the context is always closed afterwards. */
   async withContext<T>(
     contextOptions: Parameters<Browser['newContext']>[0],
@@ -92,11 +84,6 @@ export class BrowserPool {
   async connected(): Promise<boolean> {
     const browser = await this.current?.browser.catch(() => null);
     return Boolean(browser?.isConnected());
-  }
-
-  /** Launches the browser now instead of on the first capture. */
-  async warmUp(): Promise<void> {
-    await this.generation().browser;
   }
 
   async close(): Promise<void> {
