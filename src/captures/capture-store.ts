@@ -103,7 +103,7 @@ export class CaptureStore {
     const attempt = capture.attempt + 1;
     const result = await this.captures.update(
       { id: capture.id, attempt: capture.attempt, status: capture.status },
-      { status: 'pending', attempt, claimedAt: this.clock.now(), error: null },
+      { status: 'pending', attempt, claimedAt: this.clock.now(), failure: null, error: null },
     );
     return result.affected === 1 ? { captureId: capture.id, attempt } : null;
   }

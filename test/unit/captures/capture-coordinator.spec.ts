@@ -1,0 +1,92 @@
+import { setImmediate as tick } from 'node:timers/promises';
+import { CaptureCoordinator } from '../../../src/captures/capture-coordinator';
+import { ApiError } from '../../../src/common/api-error';
+import type { AppConfig } from '../../../src/config/app-config';
+import { ManualClock } from '../../../src/config/clock';
+import { EMAIL, MemoryCaptureStore, OL2019, ScriptedQueue } from '../../support/capture-doubles';
+
+/** The HTTP status a request would answer with (the ApiError it rejects with). */
+const statusOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 200,
+    (error: ApiError) => error.getStatus(),
+  );
+
+describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
+  let store: MemoryCaptureStore;
+  let queue: ScriptedQueue;
+  let coordinator: CaptureCoordinator;
+  const config = (timeoutMs: number) => ({ capture: { timeoutMs } }) as unknown as AppConfig;
+  beforeEach(() => {
+    store = new MemoryCaptureStore();
+    queue = new ScriptedQueue();
+    coordinator = new CaptureCoordinator(store.asStore(), queue, config(30_000), new ManualClock());
+  });
+
+  /** Lets the coordinator reach its wait, then ends the attempt as a render would. */
+  async function render(index: number, outcome: 'captured' | 'failed') {
+    while (queue.enqueued.length <= index) await tick();
+    const job = queue.enqueued[index];
+    if (outcome === 'captured') store.capture(job);
+    else await store.markFailed(job, 'render', 'boom');
+    queue.finish(
+      job,
+      outcome === 'captured' ? { status: 'captured' } : { status: 'failed', error: 'boom' },
+    );
+  }
+
+  it('first request: inserts a pending row, enqueues one render, answers the captured row', async () => {
+    const obtained = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    await render(0, 'captured');
+    expect((await obtained).status).toBe('captured');
+    expect(store.inserts).toBe(1);
+    expect(queue.enqueued).toEqual([{ captureId: 'capture-1', attempt: 1 }]);
+  });
+
+  it('concurrent waiters share one attempt and one render', async () => {
+    const all = Promise.all([1, 2, 3].map(() => coordinator.obtain(EMAIL, EMAIL.id, OL2019)));
+    await render(0, 'captured');
+    const rows = await all;
+    expect(rows.map((row) => row.id)).toEqual(['capture-1', 'capture-1', 'capture-1']);
+    expect(queue.enqueued).toHaveLength(1);
+    expect(store.inserts).toBe(1);
+  });
+
+  it('a superseded attempt reads the row again and answers what the winner made', async () => {
+    const obtained = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    while (queue.enqueued.length === 0) await tick();
+    const [job] = queue.enqueued;
+    store.capture(job);
+    queue.finish(job, { status: 'superseded' });
+    expect((await obtained).status).toBe('captured');
+  });
+
+  it('a failure answers 500 and is not cached: the next request claims a new attempt', async () => {
+    const first = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    await render(0, 'failed');
+    expect(await statusOf(first)).toBe(500);
+    const second = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    await render(1, 'captured');
+    expect((await second).attempt).toBe(2);
+    expect(queue.enqueued.map((job) => job.attempt)).toEqual([1, 2]);
+  });
+
+  it('a render that does not end within CAPTURE_TIMEOUT_MS answers 504', async () => {
+    coordinator = new CaptureCoordinator(store.asStore(), queue, config(30), new ManualClock());
+    expect(await statusOf(coordinator.obtain(EMAIL, EMAIL.id, OL2019))).toBe(504);
+  });
+
+  it('a full queue answers 503 with Retry-After and records the typed failure', async () => {
+    queue.full = true;
+    const error = await coordinator.obtain(EMAIL, EMAIL.id, OL2019).catch((e: ApiError) => e);
+    expect((error as ApiError).getStatus()).toBe(503);
+    expect((error as ApiError).headers).toMatchObject({ 'Retry-After': '7' });
+    expect(store.rows.get('capture-1')).toMatchObject({ status: 'failed', failure: 'queue-full' });
+  });
+
+  it('an expired email starts nothing and answers 404', async () => {
+    const expired = { ...EMAIL, expiredAt: new Date() } as typeof EMAIL;
+    expect(await statusOf(coordinator.obtain(expired, expired.id, OL2019))).toBe(404);
+    expect(store.inserts).toBe(0);
+  });
+});

@@ -1,0 +1,100 @@
+import { CaptureProcessor } from '../../../src/captures/capture-processor';
+import type { CaptureStore } from '../../../src/captures/capture-store';
+import type { EmailsService } from '../../../src/emails/emails.service';
+import type { Renderer, RenderResult } from '../../../src/rendering/render';
+import type { Storage } from '../../../src/storage/storage';
+import { EMAIL, MemoryCaptureStore, OL2019 } from '../../support/capture-doubles';
+
+/** The store double, with the transaction that marks a capture captured and bills it. */
+class BillingStore extends MemoryCaptureStore {
+  readonly usage: string[] = [];
+  async markCaptured(job: { captureId: string; attempt: number }) {
+    const row = this.rows.get(job.captureId)!;
+    if (row.attempt !== job.attempt || row.status !== 'pending') return false;
+    Object.assign(row, { status: 'captured' });
+    this.usage.push(row.id);
+    return true;
+  }
+}
+
+const RESULT = {
+  full: Buffer.from('full'),
+  thumb: Buffer.from('thumb'),
+  thumb450: Buffer.from('thumb450'),
+  viewportWidth: 800,
+  report: [],
+} as unknown as RenderResult;
+
+describe('CaptureProcessor (store, emails, renderer and storage replaced by doubles)', () => {
+  let store: BillingStore;
+  let stored: Map<string, Buffer>;
+  let render: jest.Mock;
+  let email: typeof EMAIL | null;
+  let processor: CaptureProcessor;
+  beforeEach(() => {
+    store = new BillingStore();
+    stored = new Map();
+    email = EMAIL;
+    render = jest.fn().mockResolvedValue(RESULT);
+    const emails = { findById: async () => email, imagesFor: async () => [] };
+    const storage = {
+      put: async (key: string, data: Buffer) => void stored.set(key, data),
+      delete: async (keys: string[]) => void keys.forEach((key) => stored.delete(key)),
+    };
+    processor = new CaptureProcessor(
+      store.asStore() as CaptureStore,
+      emails as unknown as EmailsService,
+      { render } as unknown as Renderer,
+      storage as unknown as Storage,
+    );
+  });
+
+  it('renders, stores the three files under this attempt and bills once', async () => {
+    const job = (await store.insertPending(EMAIL.id, OL2019))!;
+    expect(await processor.process(job)).toEqual({ status: 'captured' });
+    expect([...stored.keys()].map((key) => key.split('/').pop())).toEqual([
+      'ol2019-vertical-allowed-800.png',
+      'ol2019-vertical-allowed-800-thumb.png',
+      'ol2019-vertical-allowed-800-thumb450.png',
+    ]);
+    expect(store.usage).toEqual([job.captureId]);
+  });
+
+  it('completion is idempotent: the same job again renders nothing and bills nothing', async () => {
+    const job = (await store.insertPending(EMAIL.id, OL2019))!;
+    await processor.process(job);
+    expect(await processor.process(job)).toEqual({ status: 'captured' });
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(store.usage).toHaveLength(1);
+  });
+
+  it('an attempt that lost the row deletes its files and says it was superseded', async () => {
+    const job = (await store.insertPending(EMAIL.id, OL2019))!;
+    render.mockImplementation(async () => {
+      await store.claim({ ...store.rows.get(job.captureId)! }); // another request claims it
+      return RESULT;
+    });
+    expect(await processor.process(job)).toEqual({ status: 'superseded' });
+    expect(stored.size).toBe(0);
+    expect(store.usage).toEqual([]);
+  });
+
+  it('records a failed render as a typed failure, with its message', async () => {
+    const job = (await store.insertPending(EMAIL.id, OL2019))!;
+    render.mockRejectedValue(new Error('renderer crashed'));
+    expect(await processor.process(job)).toEqual({ status: 'failed', error: 'renderer crashed' });
+    expect(store.rows.get(job.captureId)).toMatchObject({
+      status: 'failed',
+      failure: 'render',
+      error: 'renderer crashed',
+    });
+  });
+
+  it('an expired email fails the attempt as email-expired, answered as gone', async () => {
+    const job = (await store.insertPending(EMAIL.id, OL2019))!;
+    email = { ...EMAIL, expiredAt: new Date() } as typeof EMAIL;
+    expect(await processor.process(job)).toEqual({ status: 'gone' });
+    expect(store.rows.get(job.captureId)).toMatchObject({ failure: 'email-expired' });
+    expect(render).not.toHaveBeenCalled();
+  });
+});
