@@ -4,7 +4,7 @@ import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
 import { Email } from '../emails/email.entity';
-import { Capture } from './capture.entity';
+import { Capture, CapturedCapture, isCaptured } from './capture.entity';
 import { CaptureStore } from './capture-store';
 import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import {
@@ -39,14 +39,14 @@ export class CaptureCoordinator {
     email: Email | null,
     emailId: string,
     configuration: CaptureConfiguration,
-  ): Promise<Capture> {
+  ): Promise<CapturedCapture> {
     const deadline = Date.now() + this.config.capture.timeoutMs;
     for (;;) {
       const capture = await this.store.find(emailId, configuration);
       if (capture && this.store.isGone(capture)) {
         throw ApiError.notFound('This capture is no longer available');
       }
-      if (capture?.status === 'captured') return capture;
+      if (capture && isCaptured(capture)) return capture;
       const job =
         capture?.status === 'pending' && !this.isStale(capture)
           ? { captureId: capture.id, attempt: capture.attempt }

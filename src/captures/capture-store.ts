@@ -8,7 +8,13 @@ import { Clock } from '../config/clock';
 import type { Email } from '../emails/email.entity';
 import type { ReportEntry } from '../rendering/transforms/render-report';
 import { Storage } from '../storage/storage';
-import { Capture, CaptureFailure, CaptureFile } from './capture.entity';
+import {
+  Capture,
+  CapturedCapture,
+  CaptureFailure,
+  CaptureFile,
+  isCaptured,
+} from './capture.entity';
 import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import type { CaptureJob } from './queue/capture-queue';
 
@@ -31,7 +37,7 @@ export class CaptureStore {
    * Captured rows, for repeat GETs. Safe to keep: a captured row never changes until it is
    * purged, and purging happens only after its expiresAt, which every hit checks.
    */
-  private readonly captured = new Map<string, Capture>();
+  private readonly captured = new Map<string, CapturedCapture>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -46,23 +52,23 @@ export class CaptureStore {
   async find(emailId: string, configuration: CaptureConfiguration): Promise<Capture | null> {
     const key = `${emailId}/${configuration.client}/${configuration.images}/${configuration.orientation}`;
     const remembered = this.captured.get(key);
-    if (remembered && remembered.expiresAt! > this.clock.now()) return remembered;
+    if (remembered && remembered.expiresAt > this.clock.now()) return remembered;
     this.captured.delete(key);
     const capture = await this.captures.findOneBy({ emailId, ...configuration });
-    if (capture?.status === 'captured') this.remember(key, capture);
+    if (capture && isCaptured(capture)) this.remember(key, capture);
     return capture;
   }
 
-  private remember(key: string, capture: Capture): void {
-    if (this.captured.size >= CAPTURED_CACHE_SIZE) {
-      this.captured.delete(this.captured.keys().next().value!);
-    }
+  private remember(key: string, capture: CapturedCapture): void {
+    const oldest = this.captured.keys().next();
+    if (this.captured.size >= CAPTURED_CACHE_SIZE && !oldest.done)
+      this.captured.delete(oldest.value);
     this.captured.set(key, capture);
   }
 
   /** Captured and within CAPTURE_TTL_DAYS: its files may be served. */
-  isAvailable(capture: Capture): boolean {
-    return capture.status === 'captured' && capture.expiresAt! > this.clock.now();
+  isAvailable(capture: Capture): capture is CapturedCapture {
+    return isCaptured(capture) && capture.expiresAt > this.clock.now();
   }
 
   /** Past its lifetime, purged or not yet: "no longer available" (SPEC 3). */

@@ -71,3 +71,22 @@ export class Capture {
   @Column({ type: 'text', nullable: true })
   error: string | null;
 }
+
+/** A captured capture: what that state guarantees (its files, sizes and lifetime). */
+export type CapturedCapture = Capture & {
+  status: 'captured';
+  capturedAt: Date;
+  expiresAt: Date;
+  viewportWidth: number;
+  files: Record<string, CaptureFile>;
+};
+
+export function isCaptured(capture: Capture): capture is CapturedCapture {
+  return (
+    capture.status === 'captured' &&
+    capture.capturedAt !== null &&
+    capture.expiresAt !== null &&
+    capture.viewportWidth !== null &&
+    capture.files !== null
+  );
+}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
-import { User } from '../applications/user.entity';
+import { UsersService } from '../applications/users.service';
 import type { Principal } from '../common/principal';
 import { hashSecret } from '../common/secrets';
 import { AppConfig } from '../config/app-config';
@@ -24,6 +24,7 @@ export class AccessTokens {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
     private readonly clock: Clock,
     config: AppConfig,
   ) {
@@ -52,7 +53,7 @@ export class AccessTokens {
     if (row.revokedAt) throw new InvalidTokenError('The access token has been revoked');
     if (row.accessExpiresAt <= this.clock.now())
       throw new InvalidTokenError('The access token has expired');
-    const user = await this.dataSource.getRepository(User).findOneBy({ id: row.userId });
+    const user = await this.users.findById(row.userId);
     if (!user) throw new InvalidTokenError('The user who granted this token no longer exists');
     return {
       via: 'oauth',

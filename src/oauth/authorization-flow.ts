@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { Application } from '../applications/application.entity';
 import { ApplicationsService } from '../applications/applications.service';
-import { User } from '../applications/user.entity';
+import { UsersService } from '../applications/users.service';
 import { Clock } from '../config/clock';
 import { authorizeContext } from './authorize-context';
 import { OAuthConsent } from './oauth-consent.entity';
@@ -50,6 +50,7 @@ export class AuthorizationFlow {
   constructor(
     private readonly server: AuthorizationServer,
     private readonly applications: ApplicationsService,
+    private readonly users: UsersService,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
   ) {}
@@ -60,7 +61,8 @@ export class AuthorizationFlow {
     if (!session) return { kind: 'login' };
     if (await this.hasConsent(session.userId, checked.application.id))
       return this.complete(checked, session.userId);
-    const user = await this.dataSource.getRepository(User).findOneByOrFail({ id: session.userId });
+    const user = await this.users.findById(session.userId);
+    if (!user) return { kind: 'login' }; // the session's user was removed since
     return {
       kind: 'consent',
       html: consentPage(

@@ -43,12 +43,12 @@ export class CaptureHostMiddleware implements NestMiddleware {
       return notFound(response);
     const { configuration } = result;
     const capture = await this.store.find(result.emailId, configuration);
-    if (!capture || !this.store.isAvailable(capture) || !capture.files) return notFound(response);
+    if (!capture || !this.store.isAvailable(capture)) return notFound(response);
     if (result.kind === 'json') {
       response.set('Cache-Control', 'public, max-age=3600');
       return void response
         .status(200)
-        .json(previewBody(this.config, configuration, capture.emailId, capture.viewportWidth!));
+        .json(previewBody(this.config, configuration, capture.emailId, capture.viewportWidth));
     }
     const file = capture.files[result.file];
     if (!file) return notFound(response);

@@ -67,7 +67,7 @@ export class PreviewsService {
     );
     return {
       kind: 'captured-now',
-      body: previewBody(this.config, configuration, emailId, capture.viewportWidth!),
+      body: previewBody(this.config, configuration, emailId, capture.viewportWidth),
     };
   }
 
@@ -91,7 +91,7 @@ export class PreviewsService {
       this.config,
       configuration.client,
       emailId,
-      imageFileName(configuration, capture.viewportWidth!, size),
+      imageFileName(configuration, capture.viewportWidth, size),
     );
   }
 

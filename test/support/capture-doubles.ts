@@ -80,7 +80,14 @@ export class MemoryCaptureStore {
   /** What a finished render does to the row (the processor's job, here by hand). */
   capture(job: CaptureJob): void {
     const row = this.rows.get(job.captureId)!;
-    if (row.attempt === job.attempt) Object.assign(row, { status: 'captured' });
+    if (row.attempt === job.attempt)
+      Object.assign(row, {
+        status: 'captured',
+        capturedAt: new Date(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+        viewportWidth: 800,
+        files: {},
+      });
   }
 }
 
