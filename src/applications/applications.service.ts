@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../config/clock';
-import { InvalidInputError, NotFoundError } from '../common/invalid-input.error';
 import { hashSecret, randomId, randomToken, secretMatches } from '../common/secrets';
 import { Account, AccountKind } from './account.entity';
 import { apiKeyId, newApiKey } from './api-key';
 import { Application } from './application.entity';
 import { callbackUriProblem } from './callback-uri';
+import { ApiError } from '../common/api-error';
 
 export interface NewApplication {
   name: string;
@@ -35,14 +35,14 @@ export class ApplicationsService {
 
   async create(input: NewApplication): Promise<IssuedCredentials> {
     const name = input.name?.trim();
-    if (!name) throw new InvalidInputError('--name is required');
-    if (name.length > 200) throw new InvalidInputError('--name must be at most 200 characters');
+    if (!name) throw ApiError.badRequest('--name is required');
+    if (name.length > 200) throw ApiError.badRequest('--name must be at most 200 characters');
     if (input.callbackUris.length === 0) {
-      throw new InvalidInputError('at least one --callback <https URL> is required');
+      throw ApiError.badRequest('at least one --callback <https URL> is required');
     }
     for (const uri of input.callbackUris) {
       const problem = callbackUriProblem(uri);
-      if (problem) throw new InvalidInputError(`callback refused: ${problem}`);
+      if (problem) throw ApiError.badRequest(`callback refused: ${problem}`);
     }
     const clientSecret = input.isPublic ? null : randomToken('ips_');
     const apiKey = newApiKey();
@@ -83,7 +83,7 @@ export class ApplicationsService {
   async rotateClientSecret(clientId: string): Promise<Omit<IssuedCredentials, 'api_key'>> {
     const application = await this.requireByClientId(clientId);
     if (application.isPublic) {
-      throw new InvalidInputError(`${clientId} is a public application and has no secret`);
+      throw ApiError.badRequest(`${clientId} is a public application and has no secret`);
     }
     const clientSecret = randomToken('ips_');
     application.clientSecretHash = hashSecret(clientSecret);
@@ -117,7 +117,7 @@ export class ApplicationsService {
 
   private async requireByClientId(clientId: string): Promise<Application> {
     const application = await this.findByClientId(clientId);
-    if (!application) throw new NotFoundError(`no application with client_id ${clientId}`);
+    if (!application) throw ApiError.notFound(`no application with client_id ${clientId}`);
     return application;
   }
 

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { InvalidInputError } from '../common/invalid-input.error';
 import { secretMatches } from '../common/secrets';
 import { Clock } from '../config/clock';
 import { apiKeyId, newApiKey } from './api-key';
 import { StaffKey, StaffRole } from './staff-key.entity';
+import { ApiError } from '../common/api-error';
 
 export const STAFF_ROLES: StaffRole[] = ['billing', 'admin'];
 
@@ -22,9 +22,9 @@ export class StaffKeysService {
     name: string,
     role: string,
   ): Promise<{ id: string; name: string; role: StaffRole; key: string }> {
-    if (!name?.trim()) throw new InvalidInputError('--name is required');
+    if (!name?.trim()) throw ApiError.badRequest('--name is required');
     if (!STAFF_ROLES.includes(role as StaffRole))
-      throw new InvalidInputError('--role must be billing or admin');
+      throw ApiError.badRequest('--role must be billing or admin');
     const key = newApiKey('ipsk_');
     const row = await this.dataSource.getRepository(StaffKey).save({
       id: randomUUID(),

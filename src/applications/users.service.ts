@@ -3,10 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { InvalidInputError } from '../common/invalid-input.error';
 import { Clock } from '../config/clock';
 import { ApplicationsService } from './applications.service';
 import { User } from './user.entity';
+import { ApiError } from '../common/api-error';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Compared against when the email is unknown, so both paths cost one argon2 verify. */
@@ -22,13 +22,12 @@ export class UsersService {
 
   async create(input: { email: string; name: string; password: string }): Promise<User> {
     const email = input.email?.trim().toLowerCase();
-    if (!email || !EMAIL.test(email))
-      throw new InvalidInputError('--email must be an email address');
-    if (!input.name?.trim()) throw new InvalidInputError('--name is required');
+    if (!email || !EMAIL.test(email)) throw ApiError.badRequest('--email must be an email address');
+    if (!input.name?.trim()) throw ApiError.badRequest('--name is required');
     if ((input.password ?? '').length < 10)
-      throw new InvalidInputError('the password must have at least 10 characters');
+      throw ApiError.badRequest('the password must have at least 10 characters');
     if (await this.dataSource.getRepository(User).existsBy({ email })) {
-      throw new InvalidInputError(`a user with email ${email} exists already`);
+      throw ApiError.badRequest(`a user with email ${email} exists already`);
     }
     const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
     return this.dataSource.transaction(async (manager) => {

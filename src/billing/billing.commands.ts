@@ -1,8 +1,8 @@
 import { Command, Option } from 'nest-commander';
 import { CliCommand, JsonOption } from '../cli/cli-command';
 import { CliOutput, table } from '../cli/cli-output';
-import { InvalidInputError } from '../common/invalid-input.error';
 import { GROUP_BY, GroupBy, usageCsv, UsageReports } from './usage-report';
+import { ApiError } from '../common/api-error';
 
 interface ReportOptions extends JsonOption {
   month?: string;
@@ -23,13 +23,13 @@ export class BillingReportCommand extends CliCommand<ReportOptions> {
 
   protected async execute(_params: string[], options: ReportOptions): Promise<void> {
     const month = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(options.month ?? '');
-    if (!month) throw new InvalidInputError('--month must be YYYY-MM');
+    if (!month) throw ApiError.badRequest('--month must be YYYY-MM');
     const groupBy = (options.groupBy ?? 'account') as GroupBy;
     if (!GROUP_BY.includes(groupBy))
-      throw new InvalidInputError(`--group-by must be one of ${GROUP_BY.join(', ')}`);
+      throw ApiError.badRequest(`--group-by must be one of ${GROUP_BY.join(', ')}`);
     const format = options.json ? 'json' : (options.format ?? 'table');
     if (!['table', 'csv', 'json'].includes(format))
-      throw new InvalidInputError('--format must be table, csv or json');
+      throw ApiError.badRequest('--format must be table, csv or json');
     const lastDay = new Date(Date.UTC(Number(month[1]), Number(month[2]), 0)).getUTCDate();
     const report = await this.reports.report({
       from: `${options.month}-01`,

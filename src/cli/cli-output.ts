@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidInputError, NotFoundError } from '../common/invalid-input.error';
+import { ApiError } from '../common/api-error';
 
 /**
  * Where commands write. Results go to stdout (with --json: one JSON document and
@@ -25,7 +25,8 @@ export class CliOutput {
   fail(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.err(`error: ${message}`);
-    this.exitCode = error instanceof InvalidInputError ? 2 : error instanceof NotFoundError ? 3 : 1;
+    const status = error instanceof ApiError ? error.getStatus() : 500;
+    this.exitCode = status === 404 ? 3 : status >= 400 && status < 500 ? 2 : 1;
   }
 }
 

@@ -1,8 +1,8 @@
 import { Command, Option } from 'nest-commander';
 import { CliCommand, JsonOption } from '../cli/cli-command';
 import { CliOutput } from '../cli/cli-output';
-import { InvalidInputError } from '../common/invalid-input.error';
 import { ExpiryService } from './expiry.service';
+import { ApiError } from '../common/api-error';
 
 interface RunOptions extends JsonOption {
   now?: string;
@@ -25,7 +25,7 @@ export class ExpiryRunCommand extends CliCommand<RunOptions> {
     if (options.now !== undefined) {
       now = new Date(options.now);
       if (!/^\d{4}-\d{2}-\d{2}T/.test(options.now) || Number.isNaN(now.getTime())) {
-        throw new InvalidInputError('--now must be an ISO 8601 instant, e.g. 2026-11-22T10:00:00Z');
+        throw ApiError.badRequest('--now must be an ISO 8601 instant, e.g. 2026-11-22T10:00:00Z');
       }
     }
     const counts = await this.expiry.run(now);

@@ -1,8 +1,8 @@
 import { Command, Option } from 'nest-commander';
 import { CliCommand, JsonOption } from '../../cli/cli-command';
 import { CliOutput, table } from '../../cli/cli-output';
-import { InvalidInputError } from '../../common/invalid-input.error';
 import { UsersService } from '../users.service';
+import { ApiError } from '../../common/api-error';
 
 interface CreateOptions extends JsonOption {
   email?: string;
@@ -36,7 +36,7 @@ export class UsersCreateCommand extends CliCommand<CreateOptions> {
 
   protected async execute(_params: string[], options: CreateOptions): Promise<void> {
     if (!options.passwordStdin)
-      throw new InvalidInputError(
+      throw ApiError.badRequest(
         '--password-stdin is required (never pass a password as an argument)',
       );
     const user = await this.users.create({
