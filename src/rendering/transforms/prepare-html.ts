@@ -126,7 +126,7 @@ export function prepareHtml(
   const dropsDoctype = applyCaniemail(p);
 
   applyEngineStyles(p.$);
-  if (p.has('word-engine')) drawVmlShapes(p.$);
+  if (p.has('word-engine')) drawVmlShapes(p.$, report);
   if (profile.dark === 'partial-inversion' || profile.dark === 'full-inversion')
     invertColors(p.$, profile.dark, report);
   if (isAppleMail(profile)) applyAppleDarkMode(p.$, profile, report);

@@ -1,21 +1,34 @@
 import type { Element } from 'domhandler';
 import { MISSING_IMAGE } from '../../images';
-import { cssColor, flag, fraction, lengthPx, pair, styleOf } from './vml-values';
+import { childElement, readFill, VmlFill } from './vml-fill';
+import {
+  cssLength,
+  flag,
+  fraction,
+  Inset,
+  lengthPx,
+  pair,
+  readInset,
+  round,
+  styleOf,
+  vmlColor,
+} from './vml-values';
 
-export type ShapeKind = 'rect' | 'roundrect' | 'oval' | 'line' | 'image';
-export const SHAPE_TAGS = new Set(['v:rect', 'v:roundrect', 'v:oval', 'v:line', 'v:image']);
+export type ShapeKind = 'rect' | 'roundrect' | 'oval' | 'line' | 'image' | 'group' | 'background';
 
-export interface VmlFill {
-  color?: string;
-  color2?: string;
-  type: 'solid' | 'tile' | 'frame' | 'gradient';
-  src?: string;
-  /** CSS background-size, when the fill says it. */
-  size?: string;
-  /** CSS background-position. */
-  position?: string;
-  opacity?: number;
-  angle: number;
+/** Where an absolutely positioned shape sits in its containing block, in px. */
+export interface Placement {
+  top: number;
+  left: number;
+  zIndex: number;
+  /** `mso-position-horizontal:center`: centred in the containing block. */
+  centred: boolean;
+}
+
+export interface VmlStroke {
+  color: string;
+  weight: number;
+  style: 'solid' | 'dashed' | 'dotted';
 }
 
 /** One VML shape as Outlook draws it (Microsoft VML reference), in CSS units. */
@@ -24,141 +37,195 @@ export interface VmlShape {
   /** CSS lengths; height absent: the shape grows with its text. */
   width?: string;
   height?: string;
-  absolute?: { top: number; left: number; zIndex: number; centred: boolean };
-  /** roundrect corner radius as a fraction of half the shorter side. */
-  arcSize: number;
+  absolute?: Placement;
+  /** `position:relative`: drawn in the line, moved by top/left (px). */
+  offset?: { top: number; left: number };
+  /** CSS border-radius (roundrect, oval). */
+  radius?: string;
   fill?: VmlFill;
-  stroke?: { color: string; weight: number; dashed: boolean };
+  stroke?: VmlStroke;
   /** Text box insets in px: top, right, bottom, left. */
-  inset: [number, number, number, number];
+  inset: Inset;
   anchor: 'top' | 'middle' | 'bottom';
   line?: { from: [number, number]; to: [number, number] };
-  imageSrc?: string;
+  image?: { src?: string; alt?: string };
 }
 
-/** VML's default text box inset: 0.1in left and right, 0.05in top and bottom. */
-const DEFAULT_INSET: [number, number, number, number] = [4.8, 9.6, 4.8, 9.6];
-const child = (shape: Element, tag: string) =>
-  shape.children.find((node): node is Element => node.type === 'tag' && node.tagName === tag);
-const imageOf = (src: string | undefined) => (src && src !== MISSING_IMAGE ? src : undefined);
-
-function cssLength(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  if (/^\s*\d*\.?\d+%\s*$/.test(value)) return value.trim();
-  const px = lengthPx(value);
-  return px === undefined ? undefined : `${Math.round(px * 100) / 100}px`;
+/** A v:group's coordinate space (coordsize, coordorigin) mapped to its size in px. */
+export interface GroupFrame {
+  scaleX: number;
+  scaleY: number;
+  originX: number;
+  originY: number;
 }
 
-function readInset(value: string | undefined): [number, number, number, number] {
-  if (!value) return DEFAULT_INSET;
-  const [left, top, right, bottom] = value.split(',').map((item) => lengthPx(item));
-  return [
-    top ?? DEFAULT_INSET[0],
-    right ?? DEFAULT_INSET[1],
-    bottom ?? DEFAULT_INSET[2],
-    left ?? DEFAULT_INSET[3],
-  ];
+export const SHAPE_TAGS = new Set(['v:rect', 'v:roundrect', 'v:oval', 'v:line', 'v:image']);
+
+/**
+ * A `v:shape` drawn as a rectangle: one without its own path whose type, if any, is one of
+ * Office's rectangular shape types (`_x0000_t1` rectangle, `_x0000_t75` picture frame,
+ * `_x0000_t202` text box). Any other path is not drawn.
+ */
+export function isTrivialShape(element: Element): boolean {
+  if (element.tagName !== 'v:shape' || element.attribs.path) return false;
+  const type = element.attribs.type;
+  return !type || /_x0000_t(1|75|202)$/i.test(type);
 }
 
-/** A fill's "x, y" in shape-centred fractions (-0.5 top/left .. 0.5 bottom/right) as CSS. */
-function fillPosition(value: string | undefined, fallback: string): string {
-  const [x, y] = pair(value) ?? [];
-  const fx = fraction(x);
-  const fy = fraction(y);
-  if (fx === undefined && fy === undefined) return fallback;
-  return `${((fx ?? 0) + 0.5) * 100}% ${((fy ?? 0) + 0.5) * 100}%`;
+/** The shapes, groups and backgrounds this module draws. */
+export const isDrawn = (element: Element) =>
+  SHAPE_TAGS.has(element.tagName) ||
+  element.tagName === 'v:group' ||
+  element.tagName === 'v:background' ||
+  isTrivialShape(element);
+
+/**
+ * A roundrect's corner radius. The reference defines arcsize as a fraction of half the
+ * shorter side, but Outlook draws it as a fraction of the whole shorter side (an 536x268
+ * shape at 19% gets 50px corners: vivid-planet/dextinity#6296), which is also how
+ * buttons.cm and MJML.NET's mso-button compute it (4px on a 40px button: 10%); never more
+ * than half the shorter side.
+ */
+export function cornerRadius(arcSize: number, width?: number, height?: number): string {
+  const shorter = Math.min(width ?? Infinity, height ?? Infinity);
+  if (!Number.isFinite(shorter)) return `${round(Math.min(arcSize, 0.5) * 100)}%`;
+  return `${round(Math.min(arcSize * shorter, shorter / 2))}px`;
 }
 
-function fillSize(fill: Element, type: VmlFill['type']): string | undefined {
-  const aspect = fill.attribs.aspect?.toLowerCase();
-  if (aspect === 'atleast') return 'cover';
-  if (aspect === 'atmost') return 'contain';
-  const [w, h] = pair(fill.attribs.size) ?? [];
-  const part = (item: string | undefined) => {
-    const share = /^\s*\d*\.?\d+\s*$/.test(item ?? '') ? Number(item) : undefined;
-    if (share !== undefined && share <= 1) return `${share * 100}%`;
-    return cssLength(item) ?? 'auto';
-  };
-  if (w || h) return `${part(w)} ${part(h)}`;
-  return type === 'frame' ? '100% 100%' : undefined;
+/** VML dash styles (dot, dash, longdash, dashdot, shortdashdotdot, "4 2"...) as CSS. */
+function dashStyle(value: string | undefined): VmlStroke['style'] {
+  if (!value || /^\s*solid\s*$/i.test(value)) return 'solid';
+  return /^\s*(short)?dot\s*$/i.test(value) ? 'dotted' : 'dashed';
 }
 
-function readFill(shape: Element): VmlFill | undefined {
-  const fill = child(shape, 'v:fill');
-  const attributes = fill?.attribs ?? {};
-  const filled =
-    flag(shape.attribs.filled ?? shape.attribs.fill, true) && flag(attributes.on, true);
-  if (!filled) return undefined;
-  const type = (['tile', 'frame', 'gradient'].find((t) => t === attributes.type?.toLowerCase()) ??
-    'solid') as VmlFill['type'];
-  const src = imageOf(attributes.src);
-  return {
-    color: cssColor(attributes.color) ?? cssColor(shape.attribs.fillcolor) ?? 'white',
-    color2: cssColor(attributes.color2),
-    type,
-    src: type === 'tile' || type === 'frame' ? src : undefined,
-    size: fill ? fillSize(fill, type) : undefined,
-    position: fillPosition(
-      attributes.position ?? attributes.origin,
-      type === 'tile' ? '0% 0%' : '50% 50%',
-    ),
-    opacity: fraction(attributes.opacity),
-    angle: Number(attributes.angle ?? 0) || 0,
-  };
-}
+/** Office's picture frame shape type, which is neither filled nor stroked by default. */
+const isPictureFrame = (element: Element) => /_x0000_t75$/i.test(element.attribs.type ?? '');
 
-function readStroke(shape: Element, kind: ShapeKind): VmlShape['stroke'] {
-  const stroke = child(shape, 'v:stroke')?.attribs ?? {};
+function readStroke(shape: Element, kind: ShapeKind): VmlStroke | undefined {
+  const stroke = childElement(shape, 'v:stroke')?.attribs ?? {};
+  const drawnByDefault = kind !== 'image' && !isPictureFrame(shape);
   const on =
-    flag(shape.attribs.stroked ?? shape.attribs.stroke, kind !== 'image') && flag(stroke.on, true);
+    flag(shape.attribs.stroked ?? shape.attribs.stroke, drawnByDefault) && flag(stroke.on, true);
   if (!on) return undefined;
+  const base = vmlColor(shape.attribs.strokecolor) ?? 'black';
   return {
-    color: cssColor(stroke.color) ?? cssColor(shape.attribs.strokecolor) ?? 'black',
+    color: vmlColor(stroke.color, base) ?? base,
     weight: lengthPx(stroke.weight ?? shape.attribs.strokeweight ?? '0.75pt') ?? 1,
-    dashed: Boolean(stroke.dashstyle && !/^solid$/i.test(stroke.dashstyle)),
+    style: dashStyle(stroke.dashstyle),
   };
 }
 
-function readPoint(value: string | undefined): [number, number] {
+function readPoint(value: string | undefined, fallback: [number, number]): [number, number] {
   const [x, y] = pair(value) ?? [];
-  return [lengthPx(x) ?? 0, lengthPx(y) ?? 0];
+  return [lengthPx(x) ?? fallback[0], lengthPx(y) ?? fallback[1]];
 }
 
-/** Reads a VML shape element (with its v:fill, v:stroke, v:textbox children) as a model. */
-export function readShape(shape: Element): VmlShape {
-  const kind = shape.tagName.slice(2) as ShapeKind;
-  const style = styleOf(shape.attribs.style);
-  const textbox = child(shape, 'v:textbox');
-  const widthPercent = Number(style.get('mso-width-percent'));
-  const fitToText = /true/i.test(
-    styleOf(textbox?.attribs.style).get('mso-fit-shape-to-text') ?? '',
-  );
-  const anchor = (
-    style.get('v-text-anchor') ??
-    styleOf(textbox?.attribs.style).get('v-text-anchor') ??
-    'top'
-  ).toLowerCase();
+function kindOf(element: Element): ShapeKind {
+  if (element.tagName === 'v:shape') return childElement(element, 'v:imagedata') ? 'image' : 'rect';
+  return element.tagName.slice(2) as ShapeKind;
+}
+
+/** A v:group's coordinate frame: coordsize (default 1000,1000) onto its width and height. */
+export function groupFrame(group: Element): GroupFrame {
+  const style = styleOf(group.attribs.style);
+  const [cw, ch] = (pair(group.attribs.coordsize) ?? []).map(Number);
+  const [ox, oy] = (pair(group.attribs.coordorigin) ?? []).map(Number);
+  const width = lengthPx(style.get('width'));
+  const height = lengthPx(style.get('height'));
+  return {
+    scaleX: width !== undefined ? width / (cw || 1000) : 1,
+    scaleY: height !== undefined ? height / (ch || 1000) : 1,
+    originX: ox || 0,
+    originY: oy || 0,
+  };
+}
+
+/** A shape inside a group is placed in the group's coordinates. */
+function placeInGroup(model: VmlShape, style: Map<string, string>, frame: GroupFrame): void {
+  const coordinate = (name: string) => Number.parseFloat(style.get(name) ?? '') || 0;
+  const width = Number.parseFloat(style.get('width') ?? '');
+  const height = Number.parseFloat(style.get('height') ?? '');
+  model.absolute = {
+    left: round((coordinate('left') - frame.originX) * frame.scaleX),
+    top: round((coordinate('top') - frame.originY) * frame.scaleY),
+    zIndex: Number.parseInt(style.get('z-index') ?? '0', 10) || 0,
+    centred: false,
+  };
+  if (Number.isFinite(width)) model.width = `${round(width * frame.scaleX)}px`;
+  if (Number.isFinite(height)) model.height = `${round(height * frame.scaleY)}px`;
+}
+
+function readPosition(model: VmlShape, style: Map<string, string>): void {
+  const position = style.get('position')?.toLowerCase();
+  const along = (side: 'top' | 'left') =>
+    (lengthPx(style.get(side)) ?? 0) + (lengthPx(style.get(`margin-${side}`)) ?? 0);
+  if (position === 'absolute') {
+    model.absolute = {
+      top: round(along('top')),
+      left: round(along('left')),
+      zIndex: Number.parseInt(style.get('z-index') ?? '0', 10) || 0,
+      centred: /^center/i.test(style.get('mso-position-horizontal') ?? ''),
+    };
+  } else if (position === 'relative' && (along('top') || along('left')))
+    model.offset = { top: round(along('top')), left: round(along('left')) };
+}
+
+/** The size from the style: width/height in any unit, mso-width/height-percent in 1000ths. */
+function readSize(model: VmlShape, style: Map<string, string>, fitsText: boolean): void {
+  const percent = (name: string) => {
+    const value = Number(style.get(name));
+    return value > 0 ? `${round(value / 10)}%` : undefined;
+  };
+  model.width = percent('mso-width-percent') ?? cssLength(style.get('width'));
+  model.height = fitsText
+    ? undefined
+    : (percent('mso-height-percent') ?? cssLength(style.get('height')));
+}
+
+/**
+ * Reads a VML shape element (with its v:fill, v:stroke, v:imagedata, v:textbox children) as
+ * a model; `frame` when it lies in a v:group.
+ */
+export function readShape(element: Element, frame?: GroupFrame): VmlShape {
+  const kind = kindOf(element);
+  const style = styleOf(element.attribs.style);
+  const textbox = childElement(element, 'v:textbox');
+  const textStyle = styleOf(textbox?.attribs.style);
+  const fitsText = /^t(rue)?$/i.test(textStyle.get('mso-fit-shape-to-text') ?? '');
+  const anchor = (style.get('v-text-anchor') ?? textStyle.get('v-text-anchor') ?? 'top')
+    .toLowerCase()
+    .split('-')[0];
   const model: VmlShape = {
     kind,
-    width: widthPercent ? `${widthPercent / 10}%` : cssLength(style.get('width')),
-    height: fitToText ? undefined : cssLength(style.get('height')),
-    arcSize: kind === 'roundrect' ? (fraction(shape.attribs.arcsize) ?? 0.2) : 0,
-    fill: kind === 'image' || kind === 'line' ? undefined : readFill(shape),
-    stroke: readStroke(shape, kind),
     inset: readInset(textbox?.attribs.inset),
-    anchor: anchor.startsWith('middle') ? 'middle' : anchor.startsWith('bottom') ? 'bottom' : 'top',
+    anchor: anchor === 'middle' || anchor === 'bottom' ? anchor : 'top',
   };
-  if (/absolute/i.test(style.get('position') ?? '')) {
-    model.absolute = {
-      top: (lengthPx(style.get('top')) ?? 0) + (lengthPx(style.get('margin-top')) ?? 0),
-      left: (lengthPx(style.get('left')) ?? 0) + (lengthPx(style.get('margin-left')) ?? 0),
-      zIndex: Number(style.get('z-index') ?? 0) || 0,
-      centred: /center/i.test(style.get('mso-position-horizontal') ?? ''),
+  readSize(model, style, fitsText);
+  if (frame) placeInGroup(model, style, frame);
+  else readPosition(model, style);
+  if (kind === 'group') return model;
+  if (kind !== 'line' && kind !== 'image') model.fill = readFill(element, !isPictureFrame(element));
+  if (kind !== 'background') model.stroke = readStroke(element, kind);
+  if (kind === 'roundrect') {
+    const px = (value?: string) => (value?.endsWith('px') ? Number.parseFloat(value) : undefined);
+    model.radius = cornerRadius(
+      fraction(element.attribs.arcsize) ?? 0.2,
+      px(model.width),
+      px(model.height),
+    );
+  }
+  if (kind === 'oval') model.radius = '50%';
+  if (kind === 'line')
+    model.line = {
+      from: readPoint(element.attribs.from, [0, 0]),
+      to: readPoint(element.attribs.to, [10, 10]),
+    };
+  if (kind === 'image') {
+    const src = element.attribs.src ?? childElement(element, 'v:imagedata')?.attribs.src;
+    model.image = {
+      src: src && src !== MISSING_IMAGE ? src : undefined,
+      alt: element.attribs.alt ?? childElement(element, 'v:imagedata')?.attribs['o:title'],
     };
   }
-  if (kind === 'line')
-    model.line = { from: readPoint(shape.attribs.from), to: readPoint(shape.attribs.to) };
-  if (kind === 'image')
-    model.imageSrc = imageOf(shape.attribs.src ?? child(shape, 'v:imagedata')?.attribs.src);
   return model;
 }

@@ -1,5 +1,10 @@
+import { colord, extend } from 'colord';
+import namesPlugin from 'colord/plugins/names';
+
+extend([namesPlugin]);
+
 // VML's value syntaxes (Microsoft VML reference): lengths with units, booleans written
-// t/f/true/false, fractions written 0.1, 10% or 6554f (65536ths), and "x,y" pairs.
+// t/f/true/false, fractions written 0.1, 10% or 6554f (65536ths), "x,y" pairs and colours.
 
 const UNIT_PX: Record<string, number> = {
   px: 1,
@@ -11,11 +16,21 @@ const UNIT_PX: Record<string, number> = {
   em: 16,
 };
 
+/** Rounds to hundredths, so generated CSS stays readable and stable. */
+export const round = (value: number) => Math.round(value * 100) / 100;
+
 /** A length in px (a bare number is px, VML's default unit); undefined when not a length. */
 export function lengthPx(value: string | undefined): number | undefined {
   const match = value && /^\s*(-?\d*\.?\d+)\s*(px|pt|in|cm|mm|pc|em)?\s*$/i.exec(value);
   if (!match) return undefined;
   return Number(match[1]) * UNIT_PX[(match[2] ?? 'px').toLowerCase()];
+}
+
+/** A length as CSS: percentages kept, every other unit in px; undefined when unreadable. */
+export function cssLength(value: string | undefined): string | undefined {
+  if (value && /^\s*\d*\.?\d+%\s*$/.test(value)) return value.trim();
+  const px = lengthPx(value);
+  return px === undefined ? undefined : `${round(px)}px`;
 }
 
 /** A VML boolean attribute; `fallback` when absent or unreadable. */
@@ -36,10 +51,11 @@ export function fraction(value: string | undefined): number | undefined {
   return number;
 }
 
-/** An "x,y" pair of raw items (either may be empty). */
+/** An "x,y" pair of raw items (either may be empty; VML also separates them by spaces). */
 export function pair(value: string | undefined): [string, string] | undefined {
-  if (!value) return undefined;
-  const [x = '', y = ''] = value.split(',').map((item) => item.trim());
+  if (!value?.trim()) return undefined;
+  const items = value.includes(',') ? value.split(',') : value.trim().split(/\s+/);
+  const [x = '', y = ''] = items.map((item) => item.trim());
   return [x, y];
 }
 
@@ -54,9 +70,31 @@ export function styleOf(style: string | undefined): Map<string, string> {
   return declarations;
 }
 
-/** A colour VML accepts, as CSS; VML's `fill darken(50)` style forms keep their base colour. */
-export function cssColor(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const base = value.trim().split(/\s+/)[0];
-  return /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([^)]*\))$/i.test(base) ? base : undefined;
+/**
+ * A VML colour as CSS: names, `#rgb`, `#rrggbb`, `rgb()`; Word's scheme suffix
+ * (`#4f81bd [3204]`) is dropped. Forms derived from another colour (`fill darken(118)`,
+ * `line lighten(50)`) keep that base colour: the darkening is not emulated.
+ */
+export function vmlColor(value: string | undefined, base?: string): string | undefined {
+  const first = value && /^\s*(rgb\([^)]*\)|[^\s[]+)/i.exec(value)?.[1];
+  if (!first) return undefined;
+  if (/^(fill|line|shadow)$/i.test(first)) return base;
+  return colord(first).isValid() ? first : undefined;
+}
+
+/** A text box inset, `left,top,right,bottom`, as px [top, right, bottom, left]. */
+export type Inset = [number, number, number, number];
+
+/** VML's default text box inset: 0.1in left and right, 0.05in top and bottom. */
+export const DEFAULT_INSET: Inset = [4.8, 9.6, 4.8, 9.6];
+
+/** Reads `inset="left,top,right,bottom"`; an empty or unreadable item keeps its default. */
+export function readInset(value: string | undefined): Inset {
+  const [left, top, right, bottom] = (value ?? '').split(',').map((item) => lengthPx(item));
+  return [
+    top ?? DEFAULT_INSET[0],
+    right ?? DEFAULT_INSET[1],
+    bottom ?? DEFAULT_INSET[2],
+    left ?? DEFAULT_INSET[3],
+  ];
 }
