@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { UsageRecordRepository } from '../src/billing/usage-record.repository';
 import { UsageReports } from '../src/billing/usage-report';
 import { loadConfig } from '../src/config/app-config';
 import { dataSourceOptions } from '../src/database/data-source-options';
@@ -37,7 +38,7 @@ async function main() {
       FROM generate_series(1, ${ROWS}) AS g`);
     await dataSource.query('ANALYZE usage_records');
     const seedSeconds = (performance.now() - seeded) / 1000;
-    const reports = new UsageReports(dataSource);
+    const reports = new UsageReports(new UsageRecordRepository(dataSource));
     const time = async (query: Parameters<UsageReports['report']>[0]) => {
       const samples: number[] = [];
       let rows = 0;

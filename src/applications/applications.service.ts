@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../config/clock';
 import { hashSecret, randomId, randomToken, secretMatches } from '../common/secrets';
 import { Account, AccountKind } from './account.entity';
+import { AccountRepository } from './repositories/account.repository';
+import { ApplicationRepository } from './repositories/application.repository';
 import { apiKeyId, newApiKey } from './api-key';
 import { Application } from './application.entity';
 import { callbackUriProblem } from './callback-uri';
@@ -29,7 +29,8 @@ export interface IssuedCredentials {
 @Injectable()
 export class ApplicationsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly applications: ApplicationRepository,
+    private readonly accounts: AccountRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -46,28 +47,24 @@ export class ApplicationsService {
     }
     const clientSecret = input.isPublic ? null : randomToken('ips_');
     const apiKey = newApiKey();
-    const application = await this.dataSource.transaction(async (manager) => {
-      const account = await this.createAccount(manager, 'application', name);
-      return manager.save(
-        manager.create(Application, {
-          id: randomUUID(),
-          name,
-          accountId: account.id,
-          clientId: `ipc_${randomId(20)}`,
-          clientSecretHash: clientSecret ? hashSecret(clientSecret) : null,
-          apiKeyId: apiKey.id,
-          apiKeyHash: apiKey.hash,
-          callbackUris: [...new Set(input.callbackUris)],
-          isPublic: Boolean(input.isPublic),
-          createdAt: this.clock.now(),
-        }),
-      );
+    const account = this.newAccount('application', name);
+    const application = await this.accounts.insertWithApplication(account, {
+      id: randomUUID(),
+      name,
+      accountId: account.id,
+      clientId: `ipc_${randomId(20)}`,
+      clientSecretHash: clientSecret ? hashSecret(clientSecret) : null,
+      apiKeyId: apiKey.id,
+      apiKeyHash: apiKey.hash,
+      callbackUris: [...new Set(input.callbackUris)],
+      isPublic: Boolean(input.isPublic),
+      createdAt: this.clock.now(),
     });
     return this.credentials(application, clientSecret, apiKey.key);
   }
 
   list(): Promise<Application[]> {
-    return this.dataSource.getRepository(Application).find({ order: { createdAt: 'ASC' } });
+    return this.applications.list();
   }
 
   /** Issues a new API key; the old one stops working at once. */
@@ -76,7 +73,7 @@ export class ApplicationsService {
     const apiKey = newApiKey();
     application.apiKeyId = apiKey.id;
     application.apiKeyHash = apiKey.hash;
-    await this.dataSource.getRepository(Application).save(application);
+    await this.applications.update(application);
     return this.credentials(application, null, apiKey.key);
   }
 
@@ -87,7 +84,7 @@ export class ApplicationsService {
     }
     const clientSecret = randomToken('ips_');
     application.clientSecretHash = hashSecret(clientSecret);
-    await this.dataSource.getRepository(Application).save(application);
+    await this.applications.update(application);
     const { api_key: _unused, ...rest } = this.credentials(application, clientSecret, '');
     return rest;
   }
@@ -95,24 +92,21 @@ export class ApplicationsService {
   async findByApiKey(key: string): Promise<Application | null> {
     const id = apiKeyId(key);
     if (!id) return null;
-    const application = await this.dataSource
-      .getRepository(Application)
-      .findOneBy({ apiKeyId: id });
+    const application = await this.applications.findByApiKeyId(id);
     return application && secretMatches(key, application.apiKeyHash) ? application : null;
   }
 
   findById(id: string): Promise<Application | null> {
-    return this.dataSource.getRepository(Application).findOneBy({ id });
+    return this.applications.findById(id);
   }
 
   findByClientId(clientId: string): Promise<Application | null> {
-    return this.dataSource.getRepository(Application).findOneBy({ clientId });
+    return this.applications.findByClientId(clientId);
   }
 
-  async createAccount(manager: EntityManager, kind: AccountKind, name: string): Promise<Account> {
-    return manager.save(
-      manager.create(Account, { id: randomUUID(), kind, name, createdAt: this.clock.now() }),
-    );
+  /** The billing account every application and user gets, stored together with its owner. */
+  newAccount(kind: AccountKind, name: string): Account {
+    return { id: randomUUID(), kind, name, createdAt: this.clock.now() };
   }
 
   private async requireByClientId(clientId: string): Promise<Application> {

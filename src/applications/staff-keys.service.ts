@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { secretMatches } from '../common/secrets';
 import { Clock } from '../config/clock';
 import { apiKeyId, newApiKey } from './api-key';
+import { StaffKeyRepository } from './repositories/staff-key.repository';
 import { StaffKey, StaffRole } from './staff-key.entity';
 import { ApiError } from '../common/api-error';
 
@@ -13,7 +12,7 @@ export const STAFF_ROLES: StaffRole[] = ['billing', 'admin'];
 @Injectable()
 export class StaffKeysService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly staffKeys: StaffKeyRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -26,21 +25,22 @@ export class StaffKeysService {
     if (!STAFF_ROLES.includes(role as StaffRole))
       throw ApiError.badRequest('--role must be billing or admin');
     const key = newApiKey('ipsk_');
-    const row = await this.dataSource.getRepository(StaffKey).save({
+    const row: StaffKey = {
       id: randomUUID(),
       name: name.trim(),
       role: role as StaffRole,
       keyId: key.id,
       keyHash: key.hash,
       createdAt: this.clock.now(),
-    });
+    };
+    await this.staffKeys.insert(row);
     return { id: row.id, name: row.name, role: row.role, key: key.key };
   }
 
   async findByKey(key: string): Promise<StaffKey | null> {
     const id = apiKeyId(key, 'ipsk_');
     if (!id) return null;
-    const row = await this.dataSource.getRepository(StaffKey).findOneBy({ keyId: id });
+    const row = await this.staffKeys.findByKeyId(id);
     return row && secretMatches(key, row.keyHash) ? row : null;
   }
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { Clock } from '../config/clock';
 import { ApplicationsService } from './applications.service';
+import { AccountRepository } from './repositories/account.repository';
+import { UserRepository } from './repositories/user.repository';
 import { User } from './user.entity';
 import { ApiError } from '../common/api-error';
 
@@ -15,7 +15,8 @@ const DUMMY_HASH = argon2.hash('not a password');
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UserRepository,
+    private readonly accounts: AccountRepository,
     private readonly applications: ApplicationsService,
     private readonly clock: Clock,
   ) {}
@@ -26,38 +27,32 @@ export class UsersService {
     if (!input.name?.trim()) throw ApiError.badRequest('--name is required');
     if ((input.password ?? '').length < 10)
       throw ApiError.badRequest('the password must have at least 10 characters');
-    if (await this.dataSource.getRepository(User).existsBy({ email })) {
+    if (await this.users.existsByEmail(email)) {
       throw ApiError.badRequest(`a user with email ${email} exists already`);
     }
     const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
-    return this.dataSource.transaction(async (manager) => {
-      const account = await this.applications.createAccount(manager, 'user', input.name.trim());
-      return manager.save(
-        manager.create(User, {
-          id: randomUUID(),
-          email,
-          name: input.name.trim(),
-          passwordHash,
-          accountId: account.id,
-          createdAt: this.clock.now(),
-        }),
-      );
+    const account = this.applications.newAccount('user', input.name.trim());
+    return this.accounts.insertWithUser(account, {
+      id: randomUUID(),
+      email,
+      name: input.name.trim(),
+      passwordHash,
+      accountId: account.id,
+      createdAt: this.clock.now(),
     });
   }
 
   list(): Promise<User[]> {
-    return this.dataSource.getRepository(User).find({ order: { createdAt: 'ASC' } });
+    return this.users.list();
   }
 
   findById(id: string): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ id });
+    return this.users.findById(id);
   }
 
   /** The user whose email and password match, or null (same cost either way). */
   async authenticate(email: string, password: string): Promise<User | null> {
-    const user = await this.dataSource
-      .getRepository(User)
-      .findOneBy({ email: email.trim().toLowerCase() });
+    const user = await this.users.findByEmail(email.trim().toLowerCase());
     const matches = await argon2
       .verify(user?.passwordHash ?? (await DUMMY_HASH), password)
       .catch(() => false);

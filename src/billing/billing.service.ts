@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { EntityManager } from 'typeorm';
-import { UsageRecord } from './usage-record.entity';
+import type { Transaction } from '../database/transaction';
+import { UsageRecordRepository } from './usage-record.repository';
 
 export interface CompletedCapture {
   captureId: string;
@@ -18,11 +18,13 @@ export interface CompletedCapture {
 
 @Injectable()
 export class BillingService {
+  constructor(private readonly records: UsageRecordRepository) {}
+
   /**
    * Records the billable usage of a first capture, inside the transaction that marks the
    * capture captured, so the two happen together or not at all.
    */
-  async recordCapture(manager: EntityManager, capture: CompletedCapture): Promise<void> {
-    await manager.insert(UsageRecord, { id: randomUUID(), ...capture, billable: true });
+  async recordCapture(transaction: Transaction, capture: CompletedCapture): Promise<void> {
+    await this.records.insert(transaction, { id: randomUUID(), ...capture, billable: true });
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { UsageKey, UsageRecordRepository } from './usage-record.repository';
 
 export const GROUP_BY = ['end_user', 'client', 'day', 'account', 'application'] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
@@ -29,9 +28,10 @@ export interface UsageReport {
   totals: { captures: number; unique_end_users: number };
 }
 
-const GROUP_COLUMNS: Record<Exclude<GroupBy, 'day'>, string> = {
+const GROUP_KEYS: Record<GroupBy, UsageKey> = {
   end_user: 'end_user_id',
   client: 'client',
+  day: 'day',
   account: 'account_id',
   application: 'application_id',
 };
@@ -44,60 +44,27 @@ const GROUP_COLUMNS: Record<Exclude<GroupBy, 'day'>, string> = {
  */
 @Injectable()
 export class UsageReports {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly records: UsageRecordRepository) {}
 
   async report(query: UsageQuery): Promise<UsageReport> {
-    const postgres = this.dataSource.options.type === 'postgres';
-    const month = postgres ? `to_char(captured_at, 'YYYY-MM')` : `substr(captured_at, 1, 7)`;
-    const day = postgres ? `to_char(captured_at, 'YYYY-MM-DD')` : `substr(captured_at, 1, 10)`;
-    const key = query.groupBy === 'day' ? day : GROUP_COLUMNS[query.groupBy];
-    const conditions = ['billable = :billable', 'captured_at >= :start', 'captured_at < :end'];
     const start = new Date(`${query.from}T00:00:00.000Z`);
-    const end = new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + 86_400_000);
-    // better-sqlite3 binds neither dates nor booleans: give it what TypeORM stores.
-    const bind = (date: Date) =>
-      postgres ? date : date.toISOString().replace('T', ' ').replace('Z', '');
-    const parameters: Record<string, unknown> = {
-      billable: postgres ? true : 1,
-      start: bind(start),
-      end: bind(end),
-    };
-    if (query.account) {
-      conditions.push('account_id = :account');
-      parameters.account = query.account;
-    }
-    if (query.application) {
-      conditions.push('application_id = :application');
-      parameters.application = query.application;
-    }
-    const where = conditions.join(' AND ');
-    const perMonth = async (groupKey: string | null) => {
-      const select = groupKey ? `${groupKey} AS key, ` : '';
-      const group = groupKey ? `${groupKey}, ` : '';
-      const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(
-        `SELECT ${select}${month} AS month, COUNT(*) AS captures, COUNT(DISTINCT end_user_id) AS users
-         FROM usage_records WHERE ${where} GROUP BY ${group}${month}`,
-        parameters,
-        {},
-      );
-      return (await this.dataSource.query(sql, values)) as {
-        key?: string | null;
-        captures: string | number;
-        users: string | number;
-      }[];
+    const filter = {
+      start,
+      end: new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + 86_400_000),
+      account: query.account,
+      application: query.application,
     };
     const rows = new Map<string | null, UsageRow>();
-    for (const part of await perMonth(key)) {
-      const rowKey = part.key ?? null;
-      const row = rows.get(rowKey) ?? { key: rowKey, captures: 0, unique_end_users: 0 };
-      row.captures += Number(part.captures);
-      row.unique_end_users += Number(part.users);
-      rows.set(rowKey, row);
+    for (const part of await this.records.monthlyCounts(filter, GROUP_KEYS[query.groupBy])) {
+      const row = rows.get(part.key) ?? { key: part.key, captures: 0, unique_end_users: 0 };
+      row.captures += part.captures;
+      row.unique_end_users += part.users;
+      rows.set(part.key, row);
     }
     const totals = { captures: 0, unique_end_users: 0 };
-    for (const part of await perMonth(null)) {
-      totals.captures += Number(part.captures);
-      totals.unique_end_users += Number(part.users);
+    for (const part of await this.records.monthlyCounts(filter, null)) {
+      totals.captures += part.captures;
+      totals.unique_end_users += part.users;
     }
     const sorted = [...rows.values()].sort((a, b) =>
       (a.key ?? '\uffff').localeCompare(b.key ?? '\uffff'),

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingService } from './billing.service';
-import { UsageRecord } from './usage-record.entity';
+import { UsageRecordRepository } from './usage-record.repository';
 import { UsageReports } from './usage-report';
 
 /**
@@ -9,8 +8,7 @@ import { UsageReports } from './usage-report';
  * (in the API or a render worker) and the CLI need of billing.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([UsageRecord])],
-  providers: [BillingService, UsageReports],
+  providers: [UsageRecordRepository, BillingService, UsageReports],
   exports: [BillingService, UsageReports],
 })
 export class UsageModule {}

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { UsageModule } from '../billing/usage.module';
 import { CaptureStore } from './capture-store';
+import { CaptureRepository } from './capture.repository';
 
 /** The only writer of capture rows, alone: what expiry needs without the renderer. */
 @Module({
   imports: [UsageModule],
-  providers: [CaptureStore],
+  providers: [CaptureRepository, CaptureStore],
   exports: [CaptureStore],
 })
 export class CaptureStoreModule {}

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, LessThanOrEqual, QueryFailedError, Repository } from 'typeorm';
 import { BillingService } from '../billing/billing.service';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
@@ -16,23 +14,23 @@ import {
   isCaptured,
 } from './capture.entity';
 import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
+import { attemptRow, CaptureRepository } from './capture.repository';
 import type { CaptureJob } from './queue/capture-queue';
 
 /** How many captured configurations a process remembers (about 200 bytes each). */
 const CAPTURED_CACHE_SIZE = 20_000;
 
-/**
- * The capture rows, and the two ways to own a render: insert the row (the unique
- * constraint lets one request win) or claim a failed/stale row by a conditional update
- * on its attempt number (one process wins). Correct across processes on one database.
- */
-/** Rows expired or purged per batch. */
+/** Rows purged per batch. */
 const EXPIRY_BATCH = 100;
 const DAY = 86_400_000;
 
+/**
+ * The capture state machine, and the two ways to own a render: insert the row (the unique
+ * constraint lets one request win) or claim a failed/stale row by a conditional update
+ * on its attempt number (one process wins). Correct across processes on one database.
+ */
 @Injectable()
 export class CaptureStore {
-  private readonly captures: Repository<Capture>;
   /**
    * Captured rows, for repeat GETs. Safe to keep: a captured row never changes until it is
    * purged, and purging happens only after its expiresAt, which every hit checks.
@@ -40,21 +38,19 @@ export class CaptureStore {
   private readonly captured = new Map<string, CapturedCapture>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly captures: CaptureRepository,
     private readonly clock: Clock,
     private readonly storage: Storage,
     private readonly billing: BillingService,
     private readonly config: AppConfig,
-  ) {
-    this.captures = dataSource.getRepository(Capture);
-  }
+  ) {}
 
   async find(emailId: string, configuration: CaptureConfiguration): Promise<Capture | null> {
     const key = `${emailId}/${configuration.client}/${configuration.images}/${configuration.orientation}`;
     const remembered = this.captured.get(key);
     if (remembered && remembered.expiresAt > this.clock.now()) return remembered;
     this.captured.delete(key);
-    const capture = await this.captures.findOneBy({ emailId, ...configuration });
+    const capture = await this.captures.findByConfiguration(emailId, configuration);
     if (capture && isCaptured(capture)) this.remember(key, capture);
     return capture;
   }
@@ -79,7 +75,7 @@ export class CaptureStore {
   }
 
   findById(id: string): Promise<Capture | null> {
-    return this.captures.findOneBy({ id });
+    return this.captures.findById(id);
   }
 
   /** Inserts a pending row; null when another request inserted it first. */
@@ -88,30 +84,25 @@ export class CaptureStore {
     configuration: CaptureConfiguration,
   ): Promise<CaptureJob | null> {
     const id = randomUUID();
-    try {
-      await this.captures.insert({
-        id,
-        emailId,
-        ...configuration,
-        status: 'pending',
-        attempt: 1,
-        claimedAt: this.clock.now(),
-      });
-      return { captureId: id, attempt: 1 };
-    } catch (error) {
-      if (isUniqueViolation(error)) return null;
-      throw error;
-    }
+    const inserted = await this.captures.insertIfAbsent({
+      id,
+      emailId,
+      ...configuration,
+      status: 'pending',
+      attempt: 1,
+      claimedAt: this.clock.now(),
+    });
+    return inserted ? { captureId: id, attempt: 1 } : null;
   }
 
   /** Claims a failed or abandoned row for a new attempt; null when someone else did. */
   async claim(capture: Capture): Promise<CaptureJob | null> {
     const attempt = capture.attempt + 1;
-    const result = await this.captures.update(
+    const claimed = await this.captures.updateIf(
       { id: capture.id, attempt: capture.attempt, status: capture.status },
       { status: 'pending', attempt, claimedAt: this.clock.now(), failure: null, error: null },
     );
-    return result.affected === 1 ? { captureId: capture.id, attempt } : null;
+    return claimed ? { captureId: capture.id, attempt } : null;
   }
 
   /**
@@ -125,21 +116,16 @@ export class CaptureStore {
     result: { viewportWidth: number; files: Record<string, CaptureFile>; report: ReportEntry[] },
   ): Promise<boolean> {
     const now = this.clock.now();
-    return this.dataSource.transaction(async (manager) => {
-      const update = await manager.update(
-        Capture,
-        { id: job.captureId, attempt: job.attempt, status: 'pending' },
-        {
-          status: 'captured',
-          capturedAt: now,
-          expiresAt: new Date(now.getTime() + this.config.ttl.captureDays * DAY),
-          ...result,
-          failure: null,
-          error: null,
-        },
-      );
-      if (update.affected !== 1) return false;
-      await this.billing.recordCapture(manager, {
+    const captured = {
+      status: 'captured' as const,
+      capturedAt: now,
+      expiresAt: new Date(now.getTime() + this.config.ttl.captureDays * DAY),
+      ...result,
+      failure: null,
+      error: null,
+    };
+    return this.captures.updateIfWith(attemptRow(job), captured, (transaction) =>
+      this.billing.recordCapture(transaction, {
         captureId: capture.id,
         accountId: email.accountId,
         applicationId: email.applicationId,
@@ -150,17 +136,13 @@ export class CaptureStore {
         images: capture.images,
         orientation: capture.orientation,
         capturedAt: now,
-      });
-      return true;
-    });
+      }),
+    );
   }
 
   /** Marks this attempt failed, with why (a typed value other processes read) and how. */
   async markFailed(job: CaptureJob, failure: CaptureFailure, error: string): Promise<void> {
-    await this.captures.update(
-      { id: job.captureId, attempt: job.attempt, status: 'pending' },
-      { status: 'failed', failure, error },
-    );
+    await this.captures.updateIf(attemptRow(job), { status: 'failed', failure, error });
   }
 
   /**
@@ -171,28 +153,13 @@ export class CaptureStore {
   async purgeDue(now: Date): Promise<number> {
     let count = 0;
     for (;;) {
-      const batch = await this.captures.find({
-        select: { id: true, files: true },
-        where: { status: 'captured', expiresAt: LessThanOrEqual(now) },
-        order: { expiresAt: 'ASC' },
-        take: EXPIRY_BATCH,
-      });
+      const batch = await this.captures.findDue(now, EXPIRY_BATCH);
       if (batch.length === 0) return count;
       for (const capture of batch) {
-        const claimed = await this.captures.update(
-          { id: capture.id, status: 'captured' },
-          { status: 'purged', files: null },
-        );
-        if (claimed.affected !== 1) continue;
+        if (!(await this.captures.markPurged(capture.id))) continue;
         await this.storage.delete(Object.values(capture.files ?? {}).map((file) => file.key));
         count++;
       }
     }
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const driverError = error.driverError as { code?: string };
-  return driverError.code === '23505' || driverError.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import type { ReportEntry } from '../rendering/transforms/render-report';
 
 /**
  * pending: a render is under way (attempt, claimedAt say whose). captured: files stored.
@@ -61,8 +62,9 @@ export class Capture {
   @Column({ type: 'simple-json', nullable: true })
   files: Record<string, CaptureFile> | null;
 
+  /** What the emulation changed, with sources: kept for support and audits. */
   @Column({ type: 'simple-json', nullable: true })
-  report: unknown;
+  report: ReportEntry[] | null;
 
   @Column({ type: 'varchar', length: 16, nullable: true })
   failure: CaptureFailure | null;

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Email } from './email.entity';
+import { EmailRepository } from './email.repository';
 import { EmailsService } from './emails.service';
 import { ImageFetcher } from './images/image-fetcher';
 
 /** The Email rows and their image copies, without HTTP: for the API, workers and the CLI. */
 @Module({
   imports: [TypeOrmModule.forFeature([Email])],
-  providers: [EmailsService, ImageFetcher],
+  providers: [EmailRepository, EmailsService, ImageFetcher],
   exports: [EmailsService],
 })
 export class EmailStoreModule {}

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import type { Principal } from '../common/principal';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config';
@@ -10,6 +8,7 @@ import type { RenderImage } from '../rendering/transforms/images';
 import { Storage } from '../storage/storage';
 import { CONTENT_FIELDS, CreateEmailDto, FIELDS_EXCLUSIVE_WITH_RAW } from './dto/create-email.dto';
 import { Email } from './email.entity';
+import { EmailRepository } from './email.repository';
 import { EmailImage } from './email-image';
 import { extractImageReferences } from './images/extract-image-urls';
 import { ImageFetcher } from './images/image-fetcher';
@@ -20,7 +19,7 @@ const HOUR = 3_600_000;
 const EXPIRY_BATCH = 100;
 
 /** What an expired email clears: its content and image copies; the row stays as a tombstone. */
-const EXPIRED_CONTENT = {
+const EXPIRED_CONTENT: Partial<Email> = {
   htmlText: null,
   plainText: null,
   rawSource: null,
@@ -33,7 +32,7 @@ const EXPIRED_CONTENT = {
 @Injectable()
 export class EmailsService {
   constructor(
-    @InjectRepository(Email) private readonly emails: Repository<Email>,
+    private readonly emails: EmailRepository,
     private readonly images: ImageFetcher,
     private readonly storage: Storage,
     private readonly config: AppConfig,
@@ -49,29 +48,27 @@ export class EmailsService {
       ...(references ? await this.images.prefetch(id, references.remote) : []),
     ];
     const now = this.clock.now();
-    return this.emails.save(
-      this.emails.create({
-        id,
-        accountId: principal.accountId,
-        applicationId: principal.applicationId,
-        userId: principal.userId ?? null,
-        endUserId: dto.end_user_id ?? null,
-        subject: content.subject,
-        fromAddress: content.fromAddress,
-        fromDisplayName: content.fromDisplayName,
-        htmlText: content.html,
-        plainText: content.text,
-        rawSource: dto.raw_source ?? null,
-        images,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + this.config.ttl.emailHours * HOUR),
-        expiredAt: null,
-      }),
-    );
+    return this.emails.insert({
+      id,
+      accountId: principal.accountId,
+      applicationId: principal.applicationId,
+      userId: principal.userId ?? null,
+      endUserId: dto.end_user_id ?? null,
+      subject: content.subject,
+      fromAddress: content.fromAddress,
+      fromDisplayName: content.fromDisplayName,
+      htmlText: content.html,
+      plainText: content.text,
+      rawSource: dto.raw_source ?? null,
+      images,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.config.ttl.emailHours * HOUR),
+      expiredAt: null,
+    });
   }
 
   findById(id: string): Promise<Email | null> {
-    return this.emails.findOneBy({ id });
+    return this.emails.findById(id);
   }
   /** The stored image copies of an email, as the renderer takes them. */
   async imagesFor(email: Email): Promise<RenderImage[]> {
@@ -95,19 +92,10 @@ export class EmailsService {
   async expireDue(now: Date): Promise<number> {
     let count = 0;
     for (;;) {
-      const batch = await this.emails.find({
-        select: { id: true, images: true },
-        where: { expiredAt: IsNull(), expiresAt: LessThanOrEqual(now) },
-        order: { expiresAt: 'ASC' },
-        take: EXPIRY_BATCH,
-      });
+      const batch = await this.emails.findDue(now, EXPIRY_BATCH);
       if (batch.length === 0) return count;
       for (const email of batch) {
-        const claimed = await this.emails.update(
-          { id: email.id, expiredAt: IsNull() },
-          { expiredAt: now, ...EXPIRED_CONTENT },
-        );
-        if (claimed.affected !== 1) continue;
+        if (!(await this.emails.expire(email.id, now, EXPIRED_CONTENT))) continue;
         await this.storage.delete(email.images.flatMap((image) => (image.key ? [image.key] : [])));
         count++;
       }

@@ -1,8 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { DatabaseRepository } from '../database/database.repository';
 import { BullMqCaptureQueue } from '../captures/queue/bullmq-capture-queue';
 import { resolveChromiumPath } from '../rendering/engine/chromium-path';
 import { Renderer } from '../rendering/render';
@@ -13,7 +12,7 @@ type Check = 'ok' | 'unused' | string;
 @Controller('health')
 export class HealthController {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: DatabaseRepository,
     private readonly queue: BullMqCaptureQueue,
     private readonly renderer: Renderer,
     private readonly config: AppConfig,
@@ -28,7 +27,7 @@ export class HealthController {
   @Get('ready')
   async ready(@Res() response: Response): Promise<void> {
     const checks: Record<string, Check> = {
-      database: await attempt(() => this.dataSource.query('SELECT 1')),
+      database: await attempt(() => this.database.ping()),
       redis: this.config.redis.url ? await attempt(() => this.queue.counts()) : 'unused',
       browser: this.config.redis.url ? 'unused' : await this.browser(),
     };

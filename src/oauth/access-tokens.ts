@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import jwt from 'jsonwebtoken';
-import { DataSource } from 'typeorm';
 import { UsersService } from '../applications/users.service';
 import type { Principal } from '../common/principal';
 import { hashSecret } from '../common/secrets';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
 import { OAuthTokenRow } from './oauth-token.entity';
+import { OAuthTokenRowRepository } from './repositories/oauth-token-row.repository';
 import { signingSecret } from './signing-secret';
 
 /** Why a bearer token was refused (RFC 6750 error_description). */
@@ -23,7 +22,7 @@ export class AccessTokens {
   private readonly secret: string;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tokenRows: OAuthTokenRowRepository,
     private readonly users: UsersService,
     private readonly clock: Clock,
     config: AppConfig,
@@ -46,9 +45,7 @@ export class AccessTokens {
     } catch {
       throw new InvalidTokenError('The access token is malformed or not issued here');
     }
-    const row = await this.dataSource
-      .getRepository(OAuthTokenRow)
-      .findOneBy({ accessHash: hashSecret(String(claims.jti ?? '')) });
+    const row = await this.tokenRows.findByAccessHash(hashSecret(String(claims.jti ?? '')));
     if (!row) throw new InvalidTokenError('The access token is unknown');
     if (row.revokedAt) throw new InvalidTokenError('The access token has been revoked');
     if (row.accessExpiresAt <= this.clock.now())
@@ -67,8 +64,6 @@ export class AccessTokens {
   async rowOf(token: string): Promise<OAuthTokenRow | null> {
     const claims = jwt.decode(token) as jwt.JwtPayload | null;
     if (!claims?.jti) return null;
-    return this.dataSource
-      .getRepository(OAuthTokenRow)
-      .findOneBy({ accessHash: hashSecret(String(claims.jti)) });
+    return this.tokenRows.findByAccessHash(hashSecret(String(claims.jti)));
   }
 }

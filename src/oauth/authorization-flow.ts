@@ -5,17 +5,15 @@ import {
   isOAuthError,
 } from '@jmondi/oauth2-server';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import type { Application } from '../applications/application.entity';
 import { ApplicationsService } from '../applications/applications.service';
 import { UsersService } from '../applications/users.service';
 import { Clock } from '../config/clock';
 import { authorizeContext } from './authorize-context';
-import { OAuthConsent } from './oauth-consent.entity';
 import type { OAuthSession } from './oauth-session.entity';
 import { consentPage } from './pages';
+import { OAuthConsentRepository } from './repositories/oauth-consent.repository';
 
 export interface AuthorizeParams {
   response_type?: string;
@@ -51,7 +49,7 @@ export class AuthorizationFlow {
     private readonly server: AuthorizationServer,
     private readonly applications: ApplicationsService,
     private readonly users: UsersService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly consents: OAuthConsentRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -88,16 +86,13 @@ export class AuthorizationFlow {
         'The user denied access',
         params.state,
       );
-    await this.dataSource.getRepository(OAuthConsent).upsert(
-      {
-        id: randomUUID(),
-        userId: session.userId,
-        applicationId: checked.application.id,
-        scope: 'full',
-        createdAt: this.clock.now(),
-      },
-      { conflictPaths: ['userId', 'applicationId'], skipUpdateIfNoValuesChanged: true },
-    );
+    await this.consents.grant({
+      id: randomUUID(),
+      userId: session.userId,
+      applicationId: checked.application.id,
+      scope: 'full',
+      createdAt: this.clock.now(),
+    });
     return this.complete(checked, session.userId);
   }
 
@@ -149,7 +144,7 @@ export class AuthorizationFlow {
   }
 
   private hasConsent(userId: string, applicationId: string): Promise<boolean> {
-    return this.dataSource.getRepository(OAuthConsent).existsBy({ userId, applicationId });
+    return this.consents.exists(userId, applicationId);
   }
 
   private errorRedirect(

@@ -1,6 +1,6 @@
 import { AuthorizationServer, DateInterval } from '@jmondi/oauth2-server';
 import type { AppConfig } from '../config/app-config';
-import type { OAuthRepositories } from './oauth-repositories';
+import type { OAuthStorage } from './oauth-storage';
 
 /**
  * The protocol mechanics come from @jmondi/oauth2-server: authorization-code grant with
@@ -9,7 +9,7 @@ import type { OAuthRepositories } from './oauth-repositories';
  * are HS256 JWTs whose random `jti` is stored hashed.
  */
 export function createAuthorizationServer(
-  repositories: OAuthRepositories,
+  repositories: OAuthStorage,
   secret: string,
   config: AppConfig,
 ): AuthorizationServer {

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { hashSecret, randomToken } from '../common/secrets';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
 import { OAuthSession } from './oauth-session.entity';
+import { OAuthSessionRepository } from './repositories/oauth-session.repository';
 
 export const SESSION_COOKIE = 'ip_session';
 
@@ -13,28 +12,27 @@ export const SESSION_COOKIE = 'ip_session';
 @Injectable()
 export class Sessions {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: OAuthSessionRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
 
   async open(userId: string): Promise<{ token: string; session: OAuthSession }> {
     const token = randomToken('ips_session_');
-    const session = await this.dataSource.getRepository(OAuthSession).save({
+    const session: OAuthSession = {
       id: randomUUID(),
       tokenHash: hashSecret(token),
       userId,
       csrfToken: randomToken(''),
       expiresAt: new Date(this.clock.now().getTime() + this.config.oauth.sessionHours * 3_600_000),
-    });
+    };
+    await this.sessions.insert(session);
     return { token, session };
   }
 
   async find(token: string | undefined): Promise<OAuthSession | null> {
     if (!token) return null;
-    const session = await this.dataSource
-      .getRepository(OAuthSession)
-      .findOneBy({ tokenHash: hashSecret(token) });
+    const session = await this.sessions.findByTokenHash(hashSecret(token));
     return session && session.expiresAt > this.clock.now() ? session : null;
   }
 

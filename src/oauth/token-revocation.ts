@@ -1,13 +1,11 @@
 import { OAuthException } from '@jmondi/oauth2-server';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ApplicationsService } from '../applications/applications.service';
 import { parseBasicAuth } from '../common/basic-auth';
 import { hashSecret, secretMatches } from '../common/secrets';
 import { AccessTokens } from './access-tokens';
-import { OAuthRepositories } from './oauth-repositories';
-import { OAuthTokenRow } from './oauth-token.entity';
+import { OAuthStorage } from './oauth-storage';
+import { OAuthTokenRowRepository } from './repositories/oauth-token-row.repository';
 
 /**
  * RFC 7009 revocation for access and refresh tokens, with or without token_type_hint.
@@ -18,10 +16,10 @@ import { OAuthTokenRow } from './oauth-token.entity';
 @Injectable()
 export class TokenRevocation {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tokenRows: OAuthTokenRowRepository,
     private readonly applications: ApplicationsService,
     private readonly accessTokens: AccessTokens,
-    private readonly repositories: OAuthRepositories,
+    private readonly repositories: OAuthStorage,
   ) {}
 
   async revoke(body: Record<string, unknown>, authorization?: string): Promise<void> {
@@ -29,9 +27,8 @@ export class TokenRevocation {
     const token = typeof body.token === 'string' ? body.token : '';
     if (!token) throw OAuthException.invalidParameter('token');
     const row =
-      (await this.dataSource
-        .getRepository(OAuthTokenRow)
-        .findOneBy({ refreshHash: hashSecret(token) })) ?? (await this.accessTokens.rowOf(token));
+      (await this.tokenRows.findByRefreshHash(hashSecret(token))) ??
+      (await this.accessTokens.rowOf(token));
     // Unknown tokens, and tokens of another client, are answered 200 all the same (RFC 7009 2.2).
     if (row && row.applicationId === application.id)
       await this.repositories.revokeFamily(row.familyId);

@@ -4,6 +4,7 @@ import { Application } from '../../src/applications/application.entity';
 import type { AppConfig } from '../../src/config/app-config';
 import { ManualClock } from '../../src/config/clock';
 import { Email } from '../../src/emails/email.entity';
+import { EmailRepository } from '../../src/emails/email.repository';
 import { EmailsService } from '../../src/emails/emails.service';
 import type { ImageFetcher } from '../../src/emails/images/image-fetcher';
 import type { Storage } from '../../src/storage/storage';
@@ -40,7 +41,7 @@ describe('emails expire what an expired email clears (real SQLite in memory)', (
     deleted = [];
     const storage = { delete: async (keys: string[]) => void deleted.push(...keys) };
     service = new EmailsService(
-      db.getRepository(Email),
+      new EmailRepository(db.getRepository(Email)),
       {} as ImageFetcher,
       storage as unknown as Storage,
       {} as AppConfig,

@@ -9,15 +9,17 @@ import type { AppConfig } from '../../src/config/app-config';
 import { ManualClock } from '../../src/config/clock';
 import { oauthClientOf, SCOPE_FULL } from '../../src/oauth/oauth-clients';
 import { OAuthCode } from '../../src/oauth/oauth-code.entity';
-import { OAuthRepositories } from '../../src/oauth/oauth-repositories';
+import { OAuthStorage } from '../../src/oauth/oauth-storage';
 import { OAuthTokenRow } from '../../src/oauth/oauth-token.entity';
+import { OAuthCodeRepository } from '../../src/oauth/repositories/oauth-code.repository';
+import { OAuthTokenRowRepository } from '../../src/oauth/repositories/oauth-token-row.repository';
 import { memoryDatabase } from '../support/memory-database';
 
 const DAY = 86_400_000;
 
 describe('OAuth storage (real SQLite in memory)', () => {
   let db: DataSource;
-  let storage: OAuthRepositories;
+  let storage: OAuthStorage;
   const clock = new ManualClock(new Date('2026-11-22T12:00:00Z'));
   const application = {
     id: 'application-1',
@@ -53,7 +55,13 @@ describe('OAuth storage (real SQLite in memory)', () => {
       oauth: { refreshTokenDays: 30, authCodeSeconds: 600 },
       ttl: { tokenSeconds: 7200 },
     } as unknown as AppConfig;
-    storage = new OAuthRepositories(db, applications, config, clock);
+    storage = new OAuthStorage(
+      new OAuthCodeRepository(db.getRepository(OAuthCode)),
+      new OAuthTokenRowRepository(db.getRepository(OAuthTokenRow)),
+      applications,
+      config,
+      clock,
+    );
   });
   afterEach(() => db.destroy());
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/billing/usage-record.entity';
+import { UsageRecordRepository } from '../../src/billing/usage-record.repository';
 import { UsageReports } from '../../src/billing/usage-report';
 import { memoryDatabase } from '../support/memory-database';
 
@@ -9,7 +10,7 @@ describe('usage report arithmetic (real SQLite in memory)', () => {
   let reports: UsageReports;
   beforeAll(async () => {
     db = await memoryDatabase();
-    reports = new UsageReports(db);
+    reports = new UsageReports(new UsageRecordRepository(db));
     const record = (endUserId: string | null, at: string, client = 'OL2019', billable = true) => ({
       id: randomUUID(),
       captureId: randomUUID(),

@@ -13,25 +13,24 @@ import {
   OAuthUserRepository,
 } from '@jmondi/oauth2-server';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull } from 'typeorm';
 import { ApplicationsService } from '../applications/applications.service';
 import { hashSecret, randomToken, secretMatches } from '../common/secrets';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
 import { authorizeContext } from './authorize-context';
-import { OAuthCode } from './oauth-code.entity';
 import { oauthClientOf, SCOPE_FULL } from './oauth-clients';
-import { OAuthTokenRow } from './oauth-token.entity';
+import { OAuthCodeRepository } from './repositories/oauth-code.repository';
+import { OAuthTokenRowRepository } from './repositories/oauth-token-row.repository';
 
 const FAMILY = 'family:';
 
 /** The storage behind @jmondi/oauth2-server: codes and tokens kept only as SHA-256 hashes. */
 @Injectable()
-export class OAuthRepositories {
+export class OAuthStorage {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly codeRows: OAuthCodeRepository,
+    private readonly tokenRows: OAuthTokenRowRepository,
     private readonly applications: ApplicationsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -67,7 +66,7 @@ export class OAuthRepositories {
     }),
     persist: async (code) => {
       const sent = authorizeContext.getStore()?.redirectUriSent ?? true;
-      await this.dataSource.getRepository(OAuthCode).insert({
+      await this.codeRows.insert({
         id: randomUUID(),
         codeHash: hashSecret(code.code),
         applicationId: code.client.applicationId as string,
@@ -81,9 +80,7 @@ export class OAuthRepositories {
       });
     },
     getByIdentifier: async (code) => {
-      const row = await this.dataSource
-        .getRepository(OAuthCode)
-        .findOneBy({ codeHash: hashSecret(code) });
+      const row = await this.codeRows.findByHash(hashSecret(code));
       if (!row) return null as unknown as OAuthAuthCode;
       const application = await this.applications.findById(row.applicationId);
       return {
@@ -99,15 +96,11 @@ export class OAuthRepositories {
     },
     /** Used or expired (by the service's clock, which tests control). */
     isRevoked: async (code) => {
-      const row = await this.dataSource
-        .getRepository(OAuthCode)
-        .findOneBy({ codeHash: hashSecret(code) });
+      const row = await this.codeRows.findByHash(hashSecret(code));
       return !row || row.usedAt !== null || row.expiresAt <= this.clock.now();
     },
     revoke: async (code) => {
-      await this.dataSource
-        .getRepository(OAuthCode)
-        .update({ codeHash: hashSecret(code), usedAt: IsNull() }, { usedAt: this.clock.now() });
+      await this.codeRows.markUsed(hashSecret(code), this.clock.now());
     },
   };
 
@@ -129,17 +122,16 @@ export class OAuthRepositories {
       const refreshTokenExpiresAt = new Date(
         this.clock.now().getTime() + this.config.oauth.refreshTokenDays * 86_400_000,
       );
-      await this.dataSource
-        .getRepository(OAuthTokenRow)
-        .update(
-          { accessHash: hashSecret(token.accessToken) },
-          { refreshHash: hashSecret(refreshToken), refreshExpiresAt: refreshTokenExpiresAt },
-        );
+      await this.tokenRows.addRefreshToken(
+        hashSecret(token.accessToken),
+        hashSecret(refreshToken),
+        refreshTokenExpiresAt,
+      );
       return { ...token, refreshToken, refreshTokenExpiresAt };
     },
     persist: async (token) => {
       const now = this.clock.now().getTime();
-      await this.dataSource.getRepository(OAuthTokenRow).insert({
+      await this.tokenRows.insert({
         id: randomUUID(),
         accessHash: hashSecret(token.accessToken),
         refreshHash: null,
@@ -158,17 +150,13 @@ export class OAuthRepositories {
       const match = token.refreshToken
         ? { refreshHash: hashSecret(token.refreshToken) }
         : { accessHash: hashSecret(token.accessToken) };
-      await this.dataSource
-        .getRepository(OAuthTokenRow)
-        .update({ ...match, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+      await this.tokenRows.revoke(match, this.clock.now());
     },
     /** A code used twice: everything issued from it is revoked. */
     revokeDescendantsOf: async (code) => this.revokeFamily(hashSecret(code)),
     /** A spent refresh token used again revokes the whole family (RFC 9700 4.14.2). */
     isRefreshTokenRevoked: async (token) => {
-      const row = await this.dataSource
-        .getRepository(OAuthTokenRow)
-        .findOneBy({ refreshHash: hashSecret(token.refreshToken ?? '') });
+      const row = await this.tokenRows.findByRefreshHash(hashSecret(token.refreshToken ?? ''));
       if (!row) return true;
       if (row.revokedAt) {
         await this.revokeFamily(row.familyId);
@@ -177,9 +165,7 @@ export class OAuthRepositories {
       return row.refreshExpiresAt !== null && row.refreshExpiresAt <= this.clock.now();
     },
     getByRefreshToken: async (refreshToken) => {
-      const row = await this.dataSource
-        .getRepository(OAuthTokenRow)
-        .findOneBy({ refreshHash: hashSecret(refreshToken) });
+      const row = await this.tokenRows.findByRefreshHash(hashSecret(refreshToken));
       if (!row) throw OAuthException.invalidGrant('Unknown refresh token');
       const application = await this.applications.findById(row.applicationId);
       return {
@@ -197,9 +183,7 @@ export class OAuthRepositories {
   };
 
   async revokeFamily(familyId: string): Promise<void> {
-    await this.dataSource
-      .getRepository(OAuthTokenRow)
-      .update({ familyId, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+    await this.tokenRows.revokeFamily(familyId, this.clock.now());
   }
 }
 

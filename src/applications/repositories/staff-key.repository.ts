@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { StaffKey } from '../staff-key.entity';
+
+@Injectable()
+export class StaffKeyRepository {
+  constructor(@InjectRepository(StaffKey) private readonly rows: Repository<StaffKey>) {}
+
+  async insert(key: StaffKey): Promise<void> {
+    await this.rows.insert(key);
+  }
+
+  findByKeyId(keyId: string): Promise<StaffKey | null> {
+    return this.rows.findOneBy({ keyId });
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { User } from '../user.entity';
+
+@Injectable()
+export class UserRepository {
+  constructor(@InjectRepository(User) private readonly rows: Repository<User>) {}
+
+  existsByEmail(email: string): Promise<boolean> {
+    return this.rows.existsBy({ email });
+  }
+
+  list(): Promise<User[]> {
+    return this.rows.find({ order: { createdAt: 'ASC' } });
+  }
+
+  findById(id: string): Promise<User | null> {
+    return this.rows.findOneBy({ id });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.rows.findOneBy({ email });
+  }
+}
