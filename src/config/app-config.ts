@@ -37,6 +37,8 @@ export class AppConfig {
   readonly cdn: { domain: string; scheme: 'http' | 'https' };
   readonly chromiumPath?: string;
   readonly bodyLimitBytes: number;
+  /** What an email may hold (POST /v1/emails). */
+  readonly emailLimits: { maxDepth: number; maxElements: number; maxMimeParts: number };
   readonly images: {
     allowPrivateHosts: boolean;
     allowAddresses: string[];
@@ -95,6 +97,11 @@ export class AppConfig {
     };
     this.chromiumPath = env.CHROMIUM_PATH || undefined;
     this.bodyLimitBytes = parseSize(env.BODY_LIMIT);
+    this.emailLimits = {
+      maxDepth: env.EMAIL_MAX_DEPTH,
+      maxElements: env.EMAIL_MAX_ELEMENTS,
+      maxMimeParts: env.EMAIL_MAX_MIME_PARTS,
+    };
     this.images = {
       allowPrivateHosts: env.ALLOW_PRIVATE_IMAGE_HOSTS,
       allowAddresses: env.IMAGE_FETCH_ALLOW_IPS.split(',')

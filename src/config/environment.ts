@@ -82,6 +82,11 @@ export class Environment {
   @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
   OAUTH_SIGNING_SECRET = '';
 
+  /** Linear-time limits checked at POST /v1/emails (400 naming the limit). */
+  @Transform(toInt) @IsInt() @Min(16) @Max(5000) EMAIL_MAX_DEPTH = 400;
+  @Transform(toInt) @IsInt() @Min(100) EMAIL_MAX_ELEMENTS = 50000;
+  @Transform(toInt) @IsInt() @Min(1) EMAIL_MAX_MIME_PARTS = 500;
+
   @Transform(toInt) @IsInt() @Min(1) @Max(64) CAPTURE_CONCURRENCY = Math.max(1, cpus().length);
   @Transform(toInt) @IsInt() @Min(1) CAPTURE_TIMEOUT_MS = 30000;
   @Transform(toInt) @IsInt() @Min(0) CAPTURE_QUEUE_LIMIT = 100;

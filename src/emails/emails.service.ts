@@ -12,6 +12,8 @@ import { EmailRepository } from './email.repository';
 import { EmailImage } from './email-image';
 import { extractImageReferences } from './images/extract-image-urls';
 import { ImageFetcher } from './images/image-fetcher';
+import { htmlLimitProblem } from './limits/html-limits';
+import { mimePartsExceed } from './mime/mime-part-count';
 import { parseRawSource, ParsedMessage } from './mime/parse-raw-source';
 
 const HOUR = 3_600_000;
@@ -41,6 +43,8 @@ export class EmailsService {
 
   async create(principal: Principal, dto: CreateEmailDto): Promise<Email> {
     const content = await this.content(dto);
+    const problem = content.html && htmlLimitProblem(content.html, this.config.emailLimits);
+    if (problem) throw ApiError.badRequest(`The email's HTML has ${problem}`);
     const id = randomUUID();
     const references = content.html ? extractImageReferences(content.html) : null;
     const images = [
@@ -122,11 +126,27 @@ export class EmailsService {
         `'raw_source' cannot be combined with ${conflicting.map((f) => `'${f}'`).join(',')}`,
       );
     }
-    const parsed = await parseRawSource(dto.raw_source);
+    const parsed = await this.parseRaw(dto.raw_source);
     if (!parsed.html && !parsed.text) {
       throw ApiError.badRequest("'raw_source' has no text/html or text/plain part");
     }
     return parsed;
+  }
+
+  /** mailparser on a message within the part limit; malformed MIME is the sender's 400. */
+  private async parseRaw(raw: string): Promise<ParsedMessage> {
+    const limit = this.config.emailLimits.maxMimeParts;
+    try {
+      if (await mimePartsExceed(raw, limit)) {
+        throw ApiError.badRequest(`'raw_source' has more than ${limit} MIME parts`);
+      }
+      return await parseRawSource(raw);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw ApiError.badRequest(
+        `'raw_source' is not a parsable message: ${(error as Error).message}`,
+      );
+    }
   }
 
   /** Stores the MIME parts the HTML references as `cid:`; unreferenced parts are not kept. */

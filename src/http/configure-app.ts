@@ -3,8 +3,10 @@ import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import { ApiExceptionFilter } from '../common/api-exception.filter';
 import { errorBody } from '../common/error-body';
+import { NoNulPipe } from '../common/no-nul.pipe';
 import { apiValidationPipe } from '../common/validation.pipe';
 import { AppConfig } from '../config/app-config';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
@@ -38,11 +40,25 @@ function requireHttps(config: AppConfig) {
   };
 }
 
-/** Body-parser failures (malformed JSON, too large, bad charset) in the contract's body. */
+/** Refuses a JSON body nested deeper than MAX_JSON_DEPTH before it is parsed. */
+function verifyJsonDepth(_req: Request, _res: Response, body: Buffer): void {
+  if (jsonDepthExceeds(body)) {
+    throw Object.assign(new Error(`JSON body nested deeper than ${MAX_JSON_DEPTH} levels`), {
+      status: 400,
+      type: 'entity.too.deep',
+    });
+  }
+}
+
+/**
+ * Body-parser failures in the contract's body: malformed JSON or compressed data (400),
+ * too deep (400), too large (413), unsupported charset or Content-Encoding (415). Every
+ * other 4xx body-parser raises (a truncated body, say) keeps its status.
+ */
 function bodyErrors(config: AppConfig) {
   const limitMb = Math.round((config.bodyLimitBytes / 1024 / 1024) * 10) / 10;
   return (
-    error: { type?: string; message?: string },
+    error: { type?: string; message?: string; status?: number; code?: string },
     _req: Request,
     res: Response,
     next: NextFunction,
@@ -50,14 +66,24 @@ function bodyErrors(config: AppConfig) {
     switch (error.type) {
       case 'entity.parse.failed':
         return res.status(400).json(errorBody(400, `Malformed JSON body: ${error.message}`));
+      case 'entity.too.deep':
+        return res.status(400).json(errorBody(400, error.message));
       case 'entity.too.large':
         return res.status(413).json(errorBody(413, `Request body exceeds the ${limitMb} MB limit`));
       case 'charset.unsupported':
       case 'encoding.unsupported':
         return res.status(415).json(errorBody(415, error.message));
-      default:
-        return next(error);
     }
+    if (typeof (error as { errno?: unknown }).errno === 'number') {
+      // zlib could not decompress the body (gzip, deflate, br).
+      return res
+        .status(400)
+        .json(errorBody(400, `Malformed compressed body: ${error.message ?? error.code}`));
+    }
+    if (error.status && error.status >= 400 && error.status < 500) {
+      return res.status(error.status).json(errorBody(error.status, error.message));
+    }
+    return next(error);
   };
 }
 
@@ -73,12 +99,19 @@ export function configureApp(app: INestApplication): INestApplication {
   http.set('trust proxy', config.trustProxy === 'true' ? true : config.trustProxy);
   if (config.publicUrl.startsWith('https:')) app.use(requireHttps(config));
   app.use('/v1', requireJsonBody);
-  app.use(express.json({ limit: config.bodyLimitBytes, type: JSON_TYPES, strict: true }));
+  app.use(
+    express.json({
+      limit: config.bodyLimitBytes,
+      type: JSON_TYPES,
+      strict: true,
+      verify: verifyJsonDepth,
+    }),
+  );
   app.use(express.urlencoded({ limit: config.bodyLimitBytes, extended: false }));
   app.use(bodyErrors(config));
   app.use(cookieParser());
   app.useGlobalFilters(new ApiExceptionFilter());
-  app.useGlobalPipes(apiValidationPipe);
+  app.useGlobalPipes(new NoNulPipe(), apiValidationPipe);
   app.enableShutdownHooks();
   return app;
 }

@@ -38,10 +38,21 @@ export async function capturePage(
   settings: CaptureSettings,
 ): Promise<PageCapture> {
   const blockedRequests: string[] = [];
+  let documentServed = false;
   await context.route('**/*', (route: Route) => {
-    const url = route.request().url();
-    if (url === DOCUMENT_URL)
+    const request = route.request();
+    const url = request.url();
+    if (url === DOCUMENT_URL && !documentServed) {
+      documentServed = true;
       return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
+    }
+    if (request.isNavigationRequest()) {
+      // The first document is what is captured. A meta refresh, a frame or a form that
+      // navigates gets 204 No Content, which Chromium treats as "stay on this page";
+      // aborting it instead would replace the email with an error page.
+      blockedRequests.push(url);
+      return route.fulfill({ status: 204, body: '' });
+    }
     if (url.startsWith(`${ASSET_ORIGIN}/`)) {
       const image = images.served.get(url.slice(ASSET_ORIGIN.length));
       if (image) return route.fulfill({ body: image.data, contentType: image.contentType });
