@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from '../database/transaction';
+import type { Transaction } from '../common/transaction';
 import { UsageRecordRepository } from './usage-record.repository';
 
 export interface CompletedCapture {

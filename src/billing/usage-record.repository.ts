@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Transaction } from '../database/transaction';
+import type { Transaction } from '../common/transaction';
 import { UsageRecord } from './usage-record.entity';
 
 /** A column usage can be grouped by, or the UTC day of the capture. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThanOrEqual, QueryFailedError, Repository } from 'typeorm';
-import type { Transaction } from '../database/transaction';
+import type { Transaction } from '../common/transaction';
 import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import { Capture, CaptureStatus } from './capture.entity';
 import type { CaptureJob } from './queue/capture-queue';
