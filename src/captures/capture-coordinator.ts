@@ -59,15 +59,57 @@ export class CaptureCoordinator {
     }
   }
 
-  /** Starts a capture without waiting (prefetch). Full queue: left for a later request. */
-  async prefetch(email: Email, configuration: CaptureConfiguration): Promise<void> {
-    const capture = await this.store.find(email.id, configuration);
-    if (capture && (capture.status === 'captured' || this.store.isGone(capture))) return;
-    if (capture?.status === 'pending' && !this.isStale(capture)) return;
-    await this.start(email, email.id, configuration, capture).catch((error: unknown) => {
-      if (!(error instanceof ApiError))
-        this.logger.warn(`prefetch failed: ${(error as Error).message}`);
-    });
+  /**
+   * Starts the captures of a batch without waiting (prefetch): every one that needs a
+   * render is accepted into the queue, or none is and the answer is 503 (CONTRACT).
+   */
+  async prefetch(email: Email, configurations: CaptureConfiguration[]): Promise<void> {
+    const due: { configuration: CaptureConfiguration; capture: Capture | null }[] = [];
+    for (const configuration of configurations) {
+      const capture = await this.store.find(email.id, configuration);
+      if (capture && (capture.status === 'captured' || this.store.isGone(capture))) continue;
+      if (capture?.status === 'pending' && !this.isStale(capture)) continue;
+      due.push({ configuration, capture });
+    }
+    await this.reserve(due.length);
+    await this.startReserved(
+      email,
+      due.map((entry) => entry.configuration),
+      due.map((entry) => entry.capture),
+    );
+  }
+
+  /** Holds queue places for a batch; 503 with Retry-After when there are not enough. */
+  async reserve(count: number): Promise<void> {
+    if (count > 0 && !(await this.queue.reserve(count))) throw overloaded(5);
+  }
+
+  release(count: number): void {
+    this.queue.release(count);
+  }
+
+  /** Starts a batch on places reserved before; places left unused are given back. */
+  async startReserved(
+    email: Email,
+    configurations: CaptureConfiguration[],
+    existing: (Capture | null)[] = [],
+  ): Promise<void> {
+    let used = 0;
+    try {
+      for (const [index, configuration] of configurations.entries()) {
+        const job = await this.start(email, email.id, configuration, existing[index] ?? null, {
+          reserved: true,
+        }).catch((error: unknown) => {
+          this.logger.warn(
+            `prefetch of ${configuration.client} failed: ${(error as Error).message}`,
+          );
+          return null;
+        });
+        if (job) used++;
+      }
+    } finally {
+      this.queue.release(configurations.length - used);
+    }
   }
 
   private async start(
@@ -75,6 +117,7 @@ export class CaptureCoordinator {
     emailId: string,
     configuration: CaptureConfiguration,
     existing: Capture | null,
+    options: { reserved?: boolean } = {},
   ): Promise<CaptureJob | null> {
     if (!email || this.isExpired(email)) throw ApiError.notFound();
     const job = existing
@@ -82,7 +125,7 @@ export class CaptureCoordinator {
       : await this.store.insertPending(emailId, configuration);
     if (!job) return null;
     try {
-      await this.queue.enqueue(job);
+      await this.queue.enqueue(job, options);
     } catch (error) {
       await this.store.markFailed(
         job,

@@ -22,8 +22,15 @@ export class CapturePrefetchAdapter extends CapturePrefetch {
     return this.configurations.resolve(configurations);
   }
 
+  reserve(count: number): Promise<void> {
+    return this.coordinator.reserve(count);
+  }
+
   start(email: Email, configurations: CaptureConfiguration[]): void {
-    for (const configuration of configurations)
-      void this.coordinator.prefetch(email, configuration);
+    void this.coordinator.startReserved(email, configurations);
+  }
+
+  release(count: number): void {
+    this.coordinator.release(count);
   }
 }

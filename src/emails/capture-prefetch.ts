@@ -11,6 +11,10 @@ import type {
 export abstract class CapturePrefetch {
   /** Checks configurations against the catalog and fills in defaults (400 when invalid). */
   abstract resolve(configurations: CaptureConfigurationDto[]): CaptureConfiguration[];
-  /** Starts the captures in the background. */
+  /** Holds queue places for `count` captures: a 503 (nothing started) when there are not enough. */
+  abstract reserve(count: number): Promise<void>;
+  /** Starts the captures in the background, on the places reserved. */
   abstract start(email: Email, configurations: CaptureConfiguration[]): void;
+  /** Gives reserved places back (the email was not created). */
+  abstract release(count: number): void;
 }

@@ -28,8 +28,13 @@ export class EmailsController {
     @Body() dto: CreateEmailDto,
   ): Promise<CreatedEmail> {
     const configurations = dto.configurations && this.prefetch.resolve(dto.configurations);
-    const email = await this.emails.create(principal, dto);
-    // Prefetch: the captures start now, in the background (CONTRACT).
+    // Prefetch: all captures are accepted into the queue, or 503 before anything is stored.
+    const places = configurations?.length ?? 0;
+    await this.prefetch.reserve(places);
+    const email = await this.emails.create(principal, dto).catch((error: unknown) => {
+      this.prefetch.release(places);
+      throw error;
+    });
     if (configurations) this.prefetch.start(email, configurations);
     return {
       email_guid: email.id,

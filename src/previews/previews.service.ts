@@ -104,9 +104,7 @@ export class PreviewsService {
     assertGuid(guid);
     const email = await this.emails.findById(guid.toLowerCase());
     if (!email || email.accountId !== accountId) throw ApiError.notFound();
-    await Promise.all(
-      configurations.map((configuration) => this.coordinator.prefetch(email, configuration)),
-    );
+    await this.coordinator.prefetch(email, configurations);
   }
 
   /** The email is only needed to start a new capture; a purged capture answers 404 anyway. */

@@ -50,7 +50,7 @@ describe(`containment: input (${TEST_DATABASE})`, () => {
         'Content-Type': 'application/json',
         'Content-Encoding': encoding,
       },
-      body,
+      body: new Uint8Array(body),
     });
     return { status: response.status, body: await response.json() } as request.Response;
   }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/billing/usage-record.entity';
 import { Capture } from '../../src/captures/capture.entity';
+import { Email } from '../../src/emails/email.entity';
 import { Renderer } from '../../src/rendering/render';
 import { hasBuild, startApiProcess } from '../support/api-process';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';
@@ -48,6 +49,55 @@ describe(`capture failures (${TEST_DATABASE})`, () => {
       await request(t.url).get(`/v1/emails/${guid}/previews/${again}`).expect(200);
       const usage = await t.get(DataSource).getRepository(UsageRecord).countBy({ emailId: guid });
       expect(usage).toBe(responses.filter((r) => r.status === 200).length + 1);
+    });
+  });
+
+  describe('prefetch with room for two captures (CAPTURE_QUEUE_LIMIT=1, one render at a time)', () => {
+    let t: TestApp;
+    beforeAll(
+      async () =>
+        (t = await createTestApp({ env: { CAPTURE_QUEUE_LIMIT: '1', CAPTURE_CONCURRENCY: '1' } })),
+    );
+    afterAll(() => t.close());
+
+    it('accepts all configurations or answers 503 with none started, on both endpoints', async () => {
+      const { createApplication, basicAuth } = await import('../support/run-cli');
+      const apiKey = (await createApplication(t)).api_key;
+      const auth = basicAuth(apiKey);
+      const three = [{ client: 'OL2019' }, { client: 'OL2016' }, { client: 'GMAILNEW' }];
+      const emails = t.get(DataSource).getRepository(Email);
+      const captures = t.get(DataSource).getRepository(Capture);
+      const before = await emails.count();
+      const refusedPost = await request(t.url)
+        .post('/v1/emails')
+        .set('Authorization', auth)
+        .send({ html_text: SIMPLE_EMAIL, configurations: three })
+        .expect(503);
+      expect(refusedPost.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refusedPost.body).toMatchObject({ status: 503, title: 'Service Unavailable' });
+      expect(await emails.count()).toBe(before);
+
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL }, apiKey);
+      await request(t.url)
+        .post(`/v1/emails/${guid}/previews/prefetch`)
+        .set('Authorization', auth)
+        .send({ configurations: three })
+        .expect(503);
+      expect(await captures.countBy({ emailId: guid })).toBe(0);
+
+      await request(t.url)
+        .post(`/v1/emails/${guid}/previews/prefetch`)
+        .set('Authorization', auth)
+        .send({ configurations: three.slice(0, 2) })
+        .expect(202);
+      expect(await captures.countBy({ emailId: guid })).toBe(2);
+      for (
+        let i = 0;
+        i < 100 && (await captures.countBy({ emailId: guid, status: 'captured' })) < 2;
+        i++
+      )
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await captures.countBy({ emailId: guid, status: 'captured' })).toBe(2);
     });
   });
 

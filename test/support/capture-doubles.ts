@@ -95,11 +95,23 @@ export class MemoryCaptureStore {
 export class ScriptedQueue extends CaptureQueue {
   readonly enqueued: CaptureJob[] = [];
   full = false;
+  /** Places a batch may still reserve. */
+  room = 100;
   private readonly waiting = new Map<string, ((outcome: CaptureOutcome) => void)[]>();
 
-  async enqueue(job: CaptureJob): Promise<void> {
-    if (this.full) throw new QueueFullError(7);
+  async enqueue(job: CaptureJob, options: { reserved?: boolean } = {}): Promise<void> {
+    if (this.full && !options.reserved) throw new QueueFullError(7);
     this.enqueued.push(job);
+  }
+
+  async reserve(count: number): Promise<boolean> {
+    if (count > this.room) return false;
+    this.room -= count;
+    return true;
+  }
+
+  release(count: number): void {
+    this.room += count;
   }
 
   outcome(job: CaptureJob, signal: AbortSignal): Promise<CaptureOutcome | null> {

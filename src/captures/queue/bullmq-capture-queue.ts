@@ -14,6 +14,8 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
   private queue?: Queue;
   private events?: QueueEvents;
   private ready?: Promise<unknown>;
+  /** Places promised to batches of this process and not yet used. */
+  private reserved = 0;
 
   constructor(private readonly config: AppConfig) {
     super();
@@ -32,14 +34,17 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
     return { queue: this.queue, events: this.events };
   }
 
-  async enqueue(job: CaptureJob): Promise<void> {
+  async enqueue(job: CaptureJob, options: { reserved?: boolean } = {}): Promise<void> {
     const { queue } = this.connect();
     await this.ready;
-    const waiting = await queue.getWaitingCount();
-    if (waiting >= this.config.capture.queueLimit) {
-      throw new QueueFullError(
-        Math.max(1, Math.ceil(waiting / Math.max(1, this.config.capture.concurrency))),
-      );
+    if (options.reserved) this.reserved = Math.max(0, this.reserved - 1);
+    else {
+      const waiting = await queue.getWaitingCount();
+      if (waiting + this.reserved >= this.config.capture.queueLimit) {
+        throw new QueueFullError(
+          Math.max(1, Math.ceil(waiting / Math.max(1, this.config.capture.concurrency))),
+        );
+      }
     }
     await queue.add('capture', job, {
       jobId: jobIdOf(job),
@@ -47,6 +52,23 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
       removeOnFail: { age: 24 * 3600 },
       attempts: 1,
     });
+  }
+
+  /**
+   * Places are held in this process only: two API processes reserving at the same moment
+   * may overfill the queue by their batches, never refuse part of one.
+   */
+  async reserve(count: number): Promise<boolean> {
+    const { queue } = this.connect();
+    await this.ready;
+    const waiting = await queue.getWaitingCount();
+    if (waiting + this.reserved + count > this.config.capture.queueLimit) return false;
+    this.reserved += count;
+    return true;
+  }
+
+  release(count: number): void {
+    this.reserved = Math.max(0, this.reserved - count);
   }
 
   async outcome(job: CaptureJob, signal: AbortSignal): Promise<CaptureOutcome | null> {

@@ -44,8 +44,20 @@ export class QueueFullError extends Error {
  * CaptureProcessor.
  */
 export abstract class CaptureQueue {
-  /** Accepts a job or throws QueueFullError when more than CAPTURE_QUEUE_LIMIT wait. */
-  abstract enqueue(job: CaptureJob): Promise<void>;
+  /**
+   * Accepts a job or throws QueueFullError when more than CAPTURE_QUEUE_LIMIT wait. A job
+   * enqueued on a reserved place is never refused.
+   */
+  abstract enqueue(job: CaptureJob, options?: { reserved?: boolean }): Promise<void>;
+
+  /**
+   * Holds `count` places for jobs about to be enqueued, so that a batch (prefetch) is
+   * accepted whole or not at all. False: the queue cannot take them all now.
+   */
+  abstract reserve(count: number): Promise<boolean>;
+
+  /** Gives back reserved places that will not be used. */
+  abstract release(count: number): void;
 
   /**
    * The outcome of an attempt when this process hears of it before `signal` aborts;

@@ -13,6 +13,8 @@ import { CaptureJob, CaptureOutcome, CaptureQueue, QueueFullError } from './capt
 export class InProcessCaptureQueue extends CaptureQueue {
   private readonly logger = new Logger(InProcessCaptureQueue.name);
   private readonly slots: Semaphore;
+  /** Places promised to batches and not yet used. */
+  private reserved = 0;
 
   constructor(
     private readonly processor: CaptureProcessor,
@@ -23,14 +25,30 @@ export class InProcessCaptureQueue extends CaptureQueue {
     this.slots = new Semaphore(config.capture.concurrency);
   }
 
-  async enqueue(job: CaptureJob): Promise<void> {
-    const mustWait = this.slots.inUse >= this.config.capture.concurrency;
-    if (mustWait && this.slots.queued >= this.config.capture.queueLimit) {
+  async enqueue(job: CaptureJob, options: { reserved?: boolean } = {}): Promise<void> {
+    if (options.reserved) this.reserved = Math.max(0, this.reserved - 1);
+    else if (this.room() < 1) {
       throw new QueueFullError(
         Math.max(1, Math.ceil(this.slots.queued / this.config.capture.concurrency)),
       );
     }
     void this.run(job);
+  }
+
+  async reserve(count: number): Promise<boolean> {
+    if (count > this.room()) return false;
+    this.reserved += count;
+    return true;
+  }
+
+  release(count: number): void {
+    this.reserved = Math.max(0, this.reserved - count);
+  }
+
+  /** Jobs accepted now without refusal: free slots plus free queue places, less promises. */
+  private room(): number {
+    const { concurrency, queueLimit } = this.config.capture;
+    return concurrency - this.slots.inUse + queueLimit - this.slots.queued - this.reserved;
   }
 
   outcome(job: CaptureJob, signal: AbortSignal): Promise<CaptureOutcome | null> {

@@ -90,3 +90,51 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
     expect(store.inserts).toBe(0);
   });
 });
+
+describe('CaptureCoordinator prefetch: the whole batch or none', () => {
+  const config = { capture: { timeoutMs: 30_000 } } as unknown as AppConfig;
+  const batch = ['OL2019', 'OL2016', 'GMAILNEW'].map((client) => ({
+    ...OL2019,
+    client,
+  }));
+
+  it('answers 503 and starts nothing when the queue cannot take every configuration', async () => {
+    const store = new MemoryCaptureStore();
+    const queue = new ScriptedQueue();
+    queue.room = 2;
+    const coordinator = new CaptureCoordinator(store.asStore(), queue, config, new ManualClock());
+    expect(await statusOf(coordinator.prefetch(EMAIL, batch))).toBe(503);
+    expect(queue.enqueued).toEqual([]);
+    expect([...store.rows.values()]).toEqual([]);
+    expect(queue.room).toBe(2);
+  });
+
+  it('accepts a full batch even when other requests would find the queue full meanwhile', async () => {
+    const store = new MemoryCaptureStore();
+    const queue = new ScriptedQueue();
+    queue.room = 3;
+    const coordinator = new CaptureCoordinator(store.asStore(), queue, config, new ManualClock());
+    const started = coordinator.prefetch(EMAIL, batch);
+    queue.full = true; // a reserved place is never refused
+    await started;
+    expect(queue.enqueued).toHaveLength(3);
+    expect([...store.rows.values()].map((row) => row.client)).toEqual([
+      'OL2019',
+      'OL2016',
+      'GMAILNEW',
+    ]);
+    expect(queue.room).toBe(0);
+  });
+
+  it('reserves only for configurations that need a render, and gives back unused places', async () => {
+    const store = new MemoryCaptureStore();
+    const queue = new ScriptedQueue();
+    const coordinator = new CaptureCoordinator(store.asStore(), queue, config, new ManualClock());
+    await coordinator.prefetch(EMAIL, [batch[0], batch[0]]);
+    expect(queue.enqueued).toHaveLength(1);
+    expect(queue.room).toBe(99);
+    await coordinator.prefetch(EMAIL, batch);
+    expect(queue.enqueued).toHaveLength(3);
+    expect(queue.room).toBe(97);
+  });
+});
