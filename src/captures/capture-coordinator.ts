@@ -40,7 +40,8 @@ export class CaptureCoordinator {
     emailId: string,
     configuration: CaptureConfiguration,
   ): Promise<CapturedCapture> {
-    const deadline = Date.now() + this.config.capture.timeoutMs;
+    // The render's own deadline is enforced where it runs; this bounds the wait, queue included.
+    const deadline = Date.now() + this.config.capture.waitLimitMs;
     for (;;) {
       const capture = await this.store.find(emailId, configuration);
       if (capture && this.store.isGone(capture)) {
@@ -149,7 +150,7 @@ export class CaptureCoordinator {
         sleep(timeout, null, { signal: stop.signal }).catch(() => null),
       ]);
       if (outcome) return outcome;
-      throw new ApiError(504, 'Timeout: the email client took too long to respond');
+      throw timedOut();
     } finally {
       stop.abort();
     }
@@ -173,6 +174,8 @@ export class CaptureCoordinator {
         return overloaded(5);
       case 'gone':
         return ApiError.notFound();
+      case 'timed-out':
+        return timedOut();
       default:
         return new ApiError(
           500,
@@ -190,6 +193,10 @@ export class CaptureCoordinator {
     const limit = 2 * this.config.capture.timeoutMs + 60_000;
     return this.clock.now().getTime() - capture.claimedAt.getTime() > limit;
   }
+}
+
+function timedOut(): ApiError {
+  return new ApiError(504, 'Timeout: the email client took too long to respond');
 }
 
 function overloaded(retryAfterSeconds: number): ApiError {

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Email } from '../emails/email.entity';
 import { EmailsService } from '../emails/emails.service';
 import type { ImagesOption, OrientationOption } from '../rendering/catalog/options';
+import { RenderDeadlineError } from '../rendering/engine/browser-pool';
 import { Renderer } from '../rendering/render';
 import { Storage } from '../storage/storage';
 import type { Capture, CaptureFile } from './capture.entity';
@@ -42,6 +43,10 @@ export class CaptureProcessor {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn(`capture ${capture.id} (${capture.client}) failed: ${message}`);
+      if (error instanceof RenderDeadlineError) {
+        await this.store.markFailed(job, 'timeout', message);
+        return { status: 'timed-out' };
+      }
       await this.store.markFailed(job, 'render', message);
       return { status: 'failed', error: message };
     }

@@ -9,10 +9,11 @@ import type { ReportEntry } from '../rendering/transforms/render-report';
 export type CaptureStatus = 'pending' | 'captured' | 'failed' | 'purged';
 
 /**
- * Why the last attempt failed: render (the client's render failed), queue-full (nothing was
- * rendered), email-expired (the email's content was gone).
+ * Why the last attempt failed: render (the client's render failed), timeout (the render
+ * passed CAPTURE_TIMEOUT_MS and was stopped), queue-full (nothing was rendered),
+ * email-expired (the email's content was gone).
  */
-export type CaptureFailure = 'render' | 'queue-full' | 'email-expired';
+export type CaptureFailure = 'render' | 'timeout' | 'queue-full' | 'email-expired';
 
 /** Where one result file lives; data, so files can move and URLs follow. */
 export interface CaptureFile {

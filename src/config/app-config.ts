@@ -60,6 +60,7 @@ export class AppConfig {
   readonly capture: {
     concurrency: number;
     timeoutMs: number;
+    waitLimitMs: number;
     queueLimit: number;
     browserRecycleAfter: number;
   };
@@ -128,6 +129,7 @@ export class AppConfig {
     this.capture = {
       concurrency: env.CAPTURE_CONCURRENCY,
       timeoutMs: env.CAPTURE_TIMEOUT_MS,
+      waitLimitMs: env.CAPTURE_WAIT_LIMIT_MS,
       queueLimit: env.CAPTURE_QUEUE_LIMIT,
       browserRecycleAfter: env.BROWSER_RECYCLE_AFTER,
     };

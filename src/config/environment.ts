@@ -88,7 +88,10 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) EMAIL_MAX_MIME_PARTS = 500;
 
   @Transform(toInt) @IsInt() @Min(1) @Max(64) CAPTURE_CONCURRENCY = Math.max(1, cpus().length);
+  /** The render itself, from the moment it holds a slot; past it the render is stopped (504). */
   @Transform(toInt) @IsInt() @Min(1) CAPTURE_TIMEOUT_MS = 30000;
+  /** How long a preview request waits at most, queue included, before it answers 504. */
+  @Transform(toInt) @IsInt() @Min(1) CAPTURE_WAIT_LIMIT_MS = 120000;
   @Transform(toInt) @IsInt() @Min(0) CAPTURE_QUEUE_LIMIT = 100;
   @Transform(toInt) @IsInt() @Min(1) BROWSER_RECYCLE_AFTER = 200;
 

@@ -76,6 +76,7 @@ export class Renderer {
         acceptDownloads: false,
         locale: 'en-US',
       },
+      this.options.timeoutMs,
       (context) =>
         capturePage(context, prepared.html, prepared.images, {
           width: viewport.width,

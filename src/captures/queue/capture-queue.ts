@@ -10,6 +10,8 @@ export interface CaptureJob {
 export type CaptureOutcome =
   | { status: 'captured' }
   | { status: 'failed'; error: string }
+  /** The render passed its deadline and was stopped; nothing was billed (504). */
+  | { status: 'timed-out' }
   /** The queue was full: nothing was rendered (503). */
   | { status: 'rejected' }
   /** The email expired before the render (404). */
@@ -27,6 +29,8 @@ export function outcomeOfFailure(
       return { status: 'rejected' };
     case 'email-expired':
       return { status: 'gone' };
+    case 'timeout':
+      return { status: 'timed-out' };
     default:
       return { status: 'failed', error: error ?? '' };
   }

@@ -24,6 +24,12 @@ export interface BrowserPoolOptions {
 
 export class BrowserCrashedError extends Error {}
 
+/** The render ran past its deadline: it was stopped and its result, if any, discarded. */
+export class RenderDeadlineError extends Error {}
+
+/** How long closing a stopped render's context may take before its browser is killed. */
+const STOP_GRACE_MS = 5000;
+
 interface Generation {
   browser: Promise<Browser>;
   uses: number;
@@ -48,9 +54,15 @@ export class BrowserPool {
     this.slots = new Semaphore(options.concurrency);
   }
 
-  /** Runs `work` with a fresh, isolated context; the context is always closed afterwards. */
+  /**
+   * Runs `work` with a fresh, isolated context; the context is always closed afterwards.
+   * The deadline counts from the moment a slot is held (waiting for one does not count).
+   * Past it the context is closed at once, which ends its renderer process, and the slot
+   * is freed; a context that will not close takes its browser down with it.
+   */
   async withContext<T>(
     contextOptions: Parameters<Browser['newContext']>[0],
+    deadlineMs: number,
     work: (context: BrowserContext) => Promise<T>,
   ): Promise<T> {
     const release = await this.slots.acquire();
@@ -58,11 +70,23 @@ export class BrowserPool {
     generation.uses++;
     generation.active++;
     let context: BrowserContext | undefined;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const browser = await generation.browser;
-      context = await browser.newContext(contextOptions);
-      return await work(context);
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new RenderDeadlineError(`the render took longer than ${deadlineMs} ms`)),
+          deadlineMs,
+        );
+      });
+      const run = (async () => {
+        const browser = await generation.browser;
+        context = await browser.newContext(contextOptions);
+        return work(context);
+      })();
+      run.catch(() => undefined); // a late failure after the deadline is nobody's concern
+      return await Promise.race([run, deadline]);
     } catch (error) {
+      if (error instanceof RenderDeadlineError) throw error;
       const browser = await generation.browser.catch(() => null);
       if (!browser?.isConnected()) {
         this.retire(generation);
@@ -72,11 +96,30 @@ export class BrowserPool {
       }
       throw error;
     } finally {
-      await context?.close().catch(() => undefined);
+      clearTimeout(timer);
+      if (context) await this.stop(context, generation);
       generation.active--;
       if (generation.uses >= this.options.recycleAfter) this.retire(generation);
       if (generation.retired && generation.active === 0) void this.closeGeneration(generation);
       release();
+    }
+  }
+
+  /** Closes a context; one that does not close in time takes its browser down. */
+  private async stop(context: BrowserContext, generation: Generation): Promise<void> {
+    let grace: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([
+      context.close().then(
+        () => true,
+        () => true,
+      ),
+      new Promise<boolean>((resolve) => (grace = setTimeout(() => resolve(false), STOP_GRACE_MS))),
+    ]);
+    clearTimeout(grace);
+    if (!closed) {
+      // Playwright's close of a launched browser ends its processes, forcibly if needed.
+      this.retire(generation);
+      await this.closeGeneration(generation);
     }
   }
 

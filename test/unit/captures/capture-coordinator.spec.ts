@@ -16,7 +16,8 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
   let store: MemoryCaptureStore;
   let queue: ScriptedQueue;
   let coordinator: CaptureCoordinator;
-  const config = (timeoutMs: number) => ({ capture: { timeoutMs } }) as unknown as AppConfig;
+  const config = (waitLimitMs: number) =>
+    ({ capture: { timeoutMs: 30_000, waitLimitMs } }) as unknown as AppConfig;
   beforeEach(() => {
     store = new MemoryCaptureStore();
     queue = new ScriptedQueue();
@@ -71,7 +72,18 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
     expect(queue.enqueued.map((job) => job.attempt)).toEqual([1, 2]);
   });
 
-  it('a render that does not end within CAPTURE_TIMEOUT_MS answers 504', async () => {
+  it('a render stopped at its deadline answers 504, and the next request renders again', async () => {
+    const first = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    while (queue.enqueued.length < 1) await tick();
+    await store.markFailed(queue.enqueued[0], 'timeout', 'the render took longer than 30000 ms');
+    queue.finish(queue.enqueued[0], { status: 'timed-out' });
+    expect(await statusOf(first)).toBe(504);
+    const second = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    await render(1, 'captured');
+    expect(await statusOf(second)).toBe(200);
+  });
+
+  it('a request that waits past CAPTURE_WAIT_LIMIT_MS answers 504', async () => {
     coordinator = new CaptureCoordinator(store.asStore(), queue, config(30), new ManualClock());
     expect(await statusOf(coordinator.obtain(EMAIL, EMAIL.id, OL2019))).toBe(504);
   });
