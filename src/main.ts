@@ -20,6 +20,9 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
     logger: logLevels(config.logLevel),
+    // Shutdown drains captures first (CaptureShutdown); then idle keep-alive connections
+    // must not hold the process open.
+    forceCloseConnections: true,
   });
   configureApp(app);
   await app.listen(config.port, config.host);

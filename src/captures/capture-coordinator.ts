@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
 import { Email } from '../emails/email.entity';
 import { Capture, CapturedCapture, isCaptured } from './capture.entity';
+import { CaptureLeases } from './capture-leases';
 import { CaptureStore } from './capture-store';
 import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import {
@@ -30,6 +31,7 @@ export class CaptureCoordinator {
   constructor(
     private readonly store: CaptureStore,
     private readonly queue: CaptureQueue,
+    private readonly leases: CaptureLeases,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -121,9 +123,12 @@ export class CaptureCoordinator {
     options: { reserved?: boolean } = {},
   ): Promise<CaptureJob | null> {
     if (!email || this.isExpired(email)) throw ApiError.notFound();
+    // Embedded: this process renders, so it holds the lease from now. Scale-out: the row
+    // waits in Redis unowned until a worker takes it.
+    const lease = this.config.redis.url ? this.leases.queued() : this.leases.mine();
     const job = existing
-      ? await this.store.claim(existing)
-      : await this.store.insertPending(emailId, configuration);
+      ? await this.store.claim(existing, lease)
+      : await this.store.insertPending(emailId, configuration, lease);
     if (!job) return null;
     try {
       await this.queue.enqueue(job, options);
@@ -188,10 +193,12 @@ export class CaptureCoordinator {
     return email.expiredAt !== null || email.expiresAt.getTime() <= this.clock.now().getTime();
   }
 
-  /** A pending row whose owner must have died (process killed mid-render). */
+  /** A pending row whose lease ran out: its owner died or restarted under another name. */
   private isStale(capture: Capture): boolean {
-    const limit = 2 * this.config.capture.timeoutMs + 60_000;
-    return this.clock.now().getTime() - capture.claimedAt.getTime() > limit;
+    const now = this.clock.now().getTime();
+    if (capture.leaseExpiresAt) return capture.leaseExpiresAt.getTime() <= now;
+    // Rows from before leases existed.
+    return now - capture.claimedAt.getTime() > this.config.capture.waitLimitMs;
   }
 }
 

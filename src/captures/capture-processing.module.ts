@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { UsageModule } from '../billing/usage.module';
 import { EmailStoreModule } from '../emails/email-store.module';
 import { CaptureStoreModule } from './capture-store.module';
+import { CaptureLeases } from './capture-leases';
 import { CaptureProcessor } from './capture-processor';
 
 /** What a render worker needs: the processor (rendering, storage and billing behind it). */
 @Module({
   imports: [UsageModule, EmailStoreModule, CaptureStoreModule],
-  providers: [CaptureProcessor],
-  exports: [CaptureProcessor],
+  providers: [CaptureLeases, CaptureProcessor],
+  exports: [CaptureLeases, CaptureProcessor],
 })
 export class CaptureProcessingModule {}

@@ -6,6 +6,7 @@ import { RenderDeadlineError } from '../rendering/engine/browser-pool';
 import { Renderer } from '../rendering/render';
 import { Storage } from '../storage/storage';
 import type { Capture, CaptureFile } from './capture.entity';
+import { CaptureLeases } from './capture-leases';
 import { CaptureStore } from './capture-store';
 import { imageFileName } from './capture-files';
 import type { CaptureJob, CaptureOutcome } from './queue/capture-queue';
@@ -23,6 +24,7 @@ export class CaptureProcessor {
 
   constructor(
     private readonly store: CaptureStore,
+    private readonly leases: CaptureLeases,
     private readonly emails: EmailsService,
     private readonly renderer: Renderer,
     private readonly storage: Storage,
@@ -33,6 +35,8 @@ export class CaptureProcessor {
     if (!capture || capture.status !== 'pending' || capture.attempt !== job.attempt) {
       return capture?.status === 'captured' ? { status: 'captured' } : { status: 'superseded' };
     }
+    // This process renders the attempt now: it holds the lease, renewed while it lives.
+    if (!(await this.store.lease(job, this.leases.mine()))) return { status: 'superseded' };
     const email = await this.emails.findById(capture.emailId);
     if (!email || email.expiredAt) {
       await this.store.markFailed(job, 'email-expired', 'the email has expired');

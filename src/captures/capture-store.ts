@@ -78,10 +78,11 @@ export class CaptureStore {
     return this.captures.findById(id);
   }
 
-  /** Inserts a pending row; null when another request inserted it first. */
+  /** Inserts a pending row under a lease; null when another request inserted it first. */
   async insertPending(
     emailId: string,
     configuration: CaptureConfiguration,
+    lease: Lease,
   ): Promise<CaptureJob | null> {
     const id = randomUUID();
     const inserted = await this.captures.insertIfAbsent({
@@ -91,18 +92,54 @@ export class CaptureStore {
       status: 'pending',
       attempt: 1,
       claimedAt: this.clock.now(),
+      leaseOwner: lease.owner,
+      leaseExpiresAt: lease.until,
     });
     return inserted ? { captureId: id, attempt: 1 } : null;
   }
 
   /** Claims a failed or abandoned row for a new attempt; null when someone else did. */
-  async claim(capture: Capture): Promise<CaptureJob | null> {
+  async claim(capture: Capture, lease: Lease): Promise<CaptureJob | null> {
     const attempt = capture.attempt + 1;
     const claimed = await this.captures.updateIf(
       { id: capture.id, attempt: capture.attempt, status: capture.status },
-      { status: 'pending', attempt, claimedAt: this.clock.now(), failure: null, error: null },
+      {
+        status: 'pending',
+        attempt,
+        claimedAt: this.clock.now(),
+        leaseOwner: lease.owner,
+        leaseExpiresAt: lease.until,
+        failure: null,
+        error: null,
+      },
     );
     return claimed ? { captureId: capture.id, attempt } : null;
+  }
+
+  /** Takes the lease of this attempt's pending row (a worker starting it); false: superseded. */
+  lease(job: CaptureJob, lease: Lease): Promise<boolean> {
+    return this.captures.updateIf(attemptRow(job), {
+      leaseOwner: lease.owner,
+      leaseExpiresAt: lease.until,
+    });
+  }
+
+  renewLeases(owner: string, until: Date): Promise<void> {
+    return this.captures.renewLeases(owner, until);
+  }
+
+  /**
+   * Hands back the pending rows whose owner `matches`: failed as 'interrupted', so the
+   * next request claims a new attempt at once. Returns the attempts handed back.
+   */
+  async handBack(matches: (owner: string) => boolean, why: string): Promise<CaptureJob[]> {
+    const handed: CaptureJob[] = [];
+    for (const row of await this.captures.findLeased()) {
+      if (!row.leaseOwner || !matches(row.leaseOwner)) continue;
+      const job = { captureId: row.id, attempt: row.attempt };
+      if (await this.captures.updateIf(attemptRow(job), interrupted(why))) handed.push(job);
+    }
+    return handed;
   }
 
   /**
@@ -123,6 +160,8 @@ export class CaptureStore {
       ...result,
       failure: null,
       error: null,
+      leaseOwner: null,
+      leaseExpiresAt: null,
     };
     return this.captures.updateIfWith(attemptRow(job), captured, (transaction) =>
       this.billing.recordCapture(transaction, {
@@ -142,7 +181,13 @@ export class CaptureStore {
 
   /** Marks this attempt failed, with why (a typed value other processes read) and how. */
   async markFailed(job: CaptureJob, failure: CaptureFailure, error: string): Promise<void> {
-    await this.captures.updateIf(attemptRow(job), { status: 'failed', failure, error });
+    await this.captures.updateIf(attemptRow(job), {
+      status: 'failed',
+      failure,
+      error,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+    });
   }
 
   /**
@@ -162,4 +207,20 @@ export class CaptureStore {
       }
     }
   }
+}
+
+/** Who holds a pending row, and until when (null owner: waiting in a shared queue). */
+export interface Lease {
+  owner: string | null;
+  until: Date;
+}
+
+function interrupted(why: string) {
+  return {
+    status: 'failed' as const,
+    failure: 'interrupted' as const,
+    error: why,
+    leaseOwner: null,
+    leaseExpiresAt: null,
+  };
 }

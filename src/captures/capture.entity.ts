@@ -11,9 +11,10 @@ export type CaptureStatus = 'pending' | 'captured' | 'failed' | 'purged';
 /**
  * Why the last attempt failed: render (the client's render failed), timeout (the render
  * passed CAPTURE_TIMEOUT_MS and was stopped), queue-full (nothing was rendered),
- * email-expired (the email's content was gone).
+ * email-expired (the email's content was gone), interrupted (its process stopped or
+ * restarted before the render ended: handed back, a later request renders it).
  */
-export type CaptureFailure = 'render' | 'timeout' | 'queue-full' | 'email-expired';
+export type CaptureFailure = 'render' | 'timeout' | 'queue-full' | 'email-expired' | 'interrupted';
 
 /** Where one result file lives; data, so files can move and URLs follow. */
 export interface CaptureFile {
@@ -49,6 +50,13 @@ export class Capture {
 
   @Column({ name: 'claimed_at' })
   claimedAt: Date;
+
+  /** The process rendering this attempt (pending rows), and until when its claim holds. */
+  @Column({ name: 'lease_owner', type: 'varchar', length: 80, nullable: true })
+  leaseOwner: string | null;
+
+  @Column({ name: 'lease_expires_at', type: Date, nullable: true })
+  leaseExpiresAt: Date | null;
 
   @Column({ name: 'captured_at', type: Date, nullable: true })
   capturedAt: Date | null;

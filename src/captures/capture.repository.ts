@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, LessThanOrEqual, QueryFailedError, Repository } from 'typeorm';
+import { DataSource, IsNull, LessThanOrEqual, Not, QueryFailedError, Repository } from 'typeorm';
 import type { Transaction } from '../common/transaction';
 import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import { Capture, CaptureStatus } from './capture.entity';
@@ -61,6 +61,19 @@ export class CaptureRepository {
       if (update.affected !== 1) return false;
       await alongside(manager);
       return true;
+    });
+  }
+
+  /** Extends the leases of every pending row this owner holds. */
+  async renewLeases(owner: string, until: Date): Promise<void> {
+    await this.rows.update({ leaseOwner: owner, status: 'pending' }, { leaseExpiresAt: until });
+  }
+
+  /** Pending rows some process holds a lease on: id, attempt and owner (few at any time). */
+  findLeased(): Promise<Pick<Capture, 'id' | 'attempt' | 'leaseOwner'>[]> {
+    return this.rows.find({
+      select: { id: true, attempt: true, leaseOwner: true },
+      where: { status: 'pending', leaseOwner: Not(IsNull()) },
     });
   }
 

@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { CaptureConfigurations } from './capture-configurations';
 import { CaptureCoordinator } from './capture-coordinator';
 import { CapturePrefetchAdapter } from './capture-prefetch.adapter';
+import { CaptureShutdown } from './capture-shutdown';
 import { CaptureProcessingModule } from './capture-processing.module';
 import { CaptureStoreModule } from './capture-store.module';
 import { BullMqCaptureQueue } from './queue/bullmq-capture-queue';
@@ -26,6 +27,7 @@ import { InProcessCaptureQueue } from './queue/in-process-capture-queue';
     { provide: CapturePrefetch, useClass: CapturePrefetchAdapter },
     InProcessCaptureQueue,
     BullMqCaptureQueue,
+    CaptureShutdown,
     {
       // REDIS_URL chooses the adapter: BullMQ workers (scale-out) or this process (embedded).
       provide: CaptureQueue,

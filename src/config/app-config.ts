@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { resolve } from 'node:path';
@@ -61,6 +62,9 @@ export class AppConfig {
     concurrency: number;
     timeoutMs: number;
     waitLimitMs: number;
+    leaseMs: number;
+    shutdownGraceMs: number;
+    instanceName: string;
     queueLimit: number;
     browserRecycleAfter: number;
   };
@@ -130,6 +134,9 @@ export class AppConfig {
       concurrency: env.CAPTURE_CONCURRENCY,
       timeoutMs: env.CAPTURE_TIMEOUT_MS,
       waitLimitMs: env.CAPTURE_WAIT_LIMIT_MS,
+      leaseMs: env.CAPTURE_LEASE_MS,
+      shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+      instanceName: env.INSTANCE_NAME || defaultInstanceName(Boolean(env.REDIS_URL)),
       queueLimit: env.CAPTURE_QUEUE_LIMIT,
       browserRecycleAfter: env.BROWSER_RECYCLE_AFTER,
     };
@@ -179,4 +186,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   return new AppConfig(env);
+}
+
+function defaultInstanceName(scaleOut: boolean): string {
+  const host =
+    hostname()
+      .replace(/[^A-Za-z0-9._-]/g, '-')
+      .slice(0, 40) || 'host';
+  return scaleOut ? `${host}-${process.pid}` : host;
 }

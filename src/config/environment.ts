@@ -90,6 +90,18 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) @Max(64) CAPTURE_CONCURRENCY = Math.max(1, cpus().length);
   /** The render itself, from the moment it holds a slot; past it the render is stopped (504). */
   @Transform(toInt) @IsInt() @Min(1) CAPTURE_TIMEOUT_MS = 30000;
+  /** How long a render's claim on its pending row holds unless renewed (renewed every third of it). */
+  @Transform(toInt) @IsInt() @Min(1000) CAPTURE_LEASE_MS = 15000;
+  /** On SIGTERM: how long in-flight captures may finish before the rest is handed back. */
+  @Transform(toInt) @IsInt() @Min(0) SHUTDOWN_GRACE_MS = 8000;
+  /**
+   * Names this process's leases; a restart under the same name takes its old leases back at
+   * once. Empty: the host name in embedded mode, host name and pid (unique, no take-back) in
+   * scale-out, where several workers may share a host: give each replica its own name there.
+   */
+  @ValidateIf((env: Environment) => env.INSTANCE_NAME !== '')
+  @Matches(/^[A-Za-z0-9._-]{1,60}$/, { message: 'must be 1-60 letters, digits, ., - or _' })
+  INSTANCE_NAME = '';
   /** How long a preview request waits at most, queue included, before it answers 504. */
   @Transform(toInt) @IsInt() @Min(1) CAPTURE_WAIT_LIMIT_MS = 120000;
   @Transform(toInt) @IsInt() @Min(0) CAPTURE_QUEUE_LIMIT = 100;

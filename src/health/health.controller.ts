@@ -36,8 +36,14 @@ export class HealthController {
   }
 
   private async browser(): Promise<Check> {
-    if (await this.renderer.browserConnected()) return 'ok';
-    return attempt(async () => resolveChromiumPath(this.config.chromiumPath));
+    switch (this.renderer.browserState()) {
+      case 'up':
+        return 'ok';
+      case 'idle': // launched on the first capture: ready if it can be
+        return attempt(async () => resolveChromiumPath(this.config.chromiumPath));
+      case 'down':
+        return 'failed: the browser is down (relaunching)';
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
 import type { ClientProfile } from './catalog/client-profile';
 import { RenderOptions, unofferedOption } from './catalog/options';
-import { BrowserPool, BrowserPoolOptions } from './engine/browser-pool';
+import { BrowserPool, BrowserPoolOptions, BrowserState } from './engine/browser-pool';
 import { capturePage } from './engine/capture-page';
 import { makeImageSizes } from './engine/image-sizes';
 import { EmailContent, prepareHtml } from './transforms/prepare-html';
@@ -107,8 +107,9 @@ export class Renderer {
     };
   }
 
-  browserConnected(): Promise<boolean> {
-    return this.pool.connected();
+  /** up, idle (not launched yet) or down (crashed, relaunching): for readiness. */
+  browserState(): BrowserState {
+    return this.pool.state();
   }
 
   close(): Promise<void> {

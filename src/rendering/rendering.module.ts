@@ -1,13 +1,16 @@
-import { Global, Injectable, Module, OnModuleDestroy } from '@nestjs/common';
+import { Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
 import { Renderer } from './render';
 
-/** The Nest face of the rendering library: one Renderer (one browser) per process. */
+/**
+ * The Nest face of the rendering library: one Renderer (one browser) per process. The
+ * browser closes last on shutdown, after captures in flight had their grace.
+ */
 @Injectable()
-export class RendererLifecycle implements OnModuleDestroy {
+export class RendererLifecycle implements OnApplicationShutdown {
   constructor(private readonly renderer: Renderer) {}
-  onModuleDestroy(): Promise<void> {
+  onApplicationShutdown(): Promise<void> {
     return this.renderer.close();
   }
 }

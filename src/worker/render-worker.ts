@@ -1,10 +1,17 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
 import { utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { ExpiryService } from '../expiry/expiry.service';
+import { CaptureLeases } from '../captures/capture-leases';
 import { CaptureProcessor } from '../captures/capture-processor';
 import type { CaptureJob } from '../captures/queue/capture-queue';
 import {
@@ -25,7 +32,9 @@ export const HEARTBEAT_FILE = join(tmpdir(), 'instant-preview-worker.alive');
  * WORKER_LOCK_MS another worker takes the job over (stalled-job recovery).
  */
 @Injectable()
-export class RenderWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RenderWorker
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger(RenderWorker.name);
   private readonly workers: Worker[] = [];
   private maintenance?: Queue;
@@ -33,6 +42,7 @@ export class RenderWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   constructor(
     private readonly processor: CaptureProcessor,
+    private readonly leases: CaptureLeases,
     private readonly expiry: ExpiryService,
     private readonly config: AppConfig,
   ) {}
@@ -83,9 +93,30 @@ export class RenderWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.logger.log(`render worker ready: ${this.config.capture.concurrency} at a time`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * SIGTERM: take no new job, let active ones finish within SHUTDOWN_GRACE_MS, then stop
+   * the rest (BullMQ hands their jobs to another worker as stalled) and hand their rows
+   * back, before the browser and the database close.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.heartbeat);
-    await Promise.all(this.workers.map((worker) => worker.close()));
+    const closing = Promise.all(this.workers.map((worker) => worker.close()));
+    let grace: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      closing.then(() => true),
+      new Promise<boolean>(
+        (resolve) =>
+          (grace = setTimeout(() => resolve(false), this.config.capture.shutdownGraceMs)),
+      ),
+    ]);
+    clearTimeout(grace);
+    if (!finished) await Promise.all(this.workers.map((worker) => worker.close(true)));
+    const handedBack = await this.leases.handBackMine();
+    if (handedBack.length)
+      this.logger.warn(`shutdown handed back ${handedBack.length} unfinished capture(s)`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     await this.maintenance?.close();
   }
 }

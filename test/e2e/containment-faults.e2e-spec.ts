@@ -2,7 +2,9 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/billing/usage-record.entity';
 import { Capture } from '../../src/captures/capture.entity';
+import { hasBuild, startApiProcess } from '../support/api-process';
 import { BLUR_BOMB } from '../support/hostile-emails';
+import { chromiumProcesses, kill } from '../support/process-tree';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { basicAuth, createApplication } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -51,6 +53,103 @@ describe(`containment: faults (${TEST_DATABASE})`, () => {
       const url = `/v1/emails/${created.body.email_guid}/previews/IPHONE13`;
       await request(t.url).get(url).expect(504);
       await request(t.url).get(url).expect(504);
+    });
+  });
+
+  describe('renderer and browser crashes mid-burst', () => {
+    let t: TestApp;
+    let apiKey: string;
+    beforeAll(async () => {
+      t = await createTestApp({ env: { CAPTURE_CONCURRENCY: '2' } });
+      apiKey = (await createApplication(t)).api_key;
+    });
+    afterAll(() => t.close());
+
+    const CLIENTS = ['APPMAIL14', 'APPMAIL15', 'IPHONE13', 'IPHONE15', 'GMAILNEW', 'OL2019'];
+    const ready = async () => (await fetch(`${t.url}/health/ready`)).status;
+
+    it('fails only the captures in flight, loses no slot, leaves nothing pending; readiness goes down then up', async () => {
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL }, apiKey);
+      await request(t.url).get(`/v1/emails/${guid}/previews/OL2016`).expect(200); // browser up
+      expect(await ready()).toBe(200);
+      const burst = Promise.all(
+        CLIENTS.map((client) => request(t.url).get(`/v1/emails/${guid}/previews/${client}`)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      kill(chromiumProcesses().renderers);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const states: number[] = [];
+      kill(chromiumProcesses().browsers);
+      for (let i = 0; i < 200 && !(states.includes(503) && states.at(-1) === 200); i++) {
+        states.push(await ready());
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(states).toContain(503);
+      expect(states.at(-1)).toBe(200);
+      const statuses = (await burst).map((response) => response.status);
+      expect(statuses.filter((status) => status !== 200 && status !== 500)).toEqual([]);
+      const captures = t.get(DataSource).getRepository(Capture);
+      expect(await captures.countBy({ emailId: guid, status: 'pending' })).toBe(0);
+      // Every configuration renders now, two at a time as configured: no slot was lost.
+      const again = await Promise.all(
+        CLIENTS.map((client) => request(t.url).get(`/v1/emails/${guid}/previews/${client}`)),
+      );
+      expect(again.map((response) => response.status).every((s) => s === 200 || s === 301)).toBe(
+        true,
+      );
+      const usage = t.get(DataSource).getRepository(UsageRecord);
+      expect(await usage.countBy({ emailId: guid })).toBe(CLIENTS.length + 1);
+    });
+  });
+
+  (hasBuild() ? describe : describe.skip)('SIGTERM during a burst (built API process)', () => {
+    let t: TestApp;
+    beforeAll(async () => (t = await createTestApp()));
+    afterAll(() => t.close());
+
+    it('drains within the grace, hands back the rest, and the restarted service serves every configuration', async () => {
+      const apiKey = (await createApplication(t)).api_key;
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL }, apiKey);
+      const heavy = await postEmail(t, { html_text: BLUR_BOMB }, apiKey);
+      const env = {
+        DATABASE_URL: t.config.database.url,
+        DATA_DIR: t.config.dataDir,
+        CAPTURE_CONCURRENCY: '2',
+        CAPTURE_TIMEOUT_MS: '20000',
+        SHUTDOWN_GRACE_MS: '1500',
+        INSTANCE_NAME: 'sigterm-test',
+      };
+      const clients = ['APPMAIL14', 'APPMAIL15', 'IPHONE13', 'IPHONE15', 'GMAILNEW', 'OL2019'];
+      const first = await startApiProcess(env);
+      // A render that would hold its slot for 20 s: the drain must not wait for it.
+      const burst = Promise.allSettled([
+        fetch(`${first.url}/v1/emails/${heavy}/previews/APPMAIL14`),
+        ...clients.map((client) => fetch(`${first.url}/v1/emails/${guid}/previews/${client}`)),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const stopping = Date.now();
+      await first.stop();
+      expect(Date.now() - stopping).toBeLessThan(1500 + 3000);
+      await burst;
+      const captures = t.get(DataSource).getRepository(Capture);
+      expect(await captures.countBy({ status: 'pending' })).toBe(0);
+      // Handed back, then refused to its waiting request while the queue was closed.
+      const handedBack = await captures.findOneByOrFail({ emailId: heavy });
+      expect(handedBack.status).toBe('failed');
+      expect(['interrupted', 'queue-full']).toContain(handedBack.failure);
+      expect(await captures.countBy({ emailId: guid, status: 'captured' })).toBeGreaterThan(0);
+
+      const second = await startApiProcess(env);
+      try {
+        for (const client of clients) {
+          const response = await fetch(`${second.url}/v1/emails/${guid}/previews/${client}`, {
+            redirect: 'manual',
+          });
+          expect([client, [200, 301].includes(response.status)]).toEqual([client, true]);
+        }
+      } finally {
+        await second.stop();
+      }
     });
   });
 });

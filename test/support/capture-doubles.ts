@@ -1,4 +1,5 @@
 import type { Capture, CaptureFailure } from '../../src/captures/capture.entity';
+import type { CaptureLeases } from '../../src/captures/capture-leases';
 import type { CaptureStore } from '../../src/captures/capture-store';
 import {
   CaptureJob,
@@ -69,6 +70,12 @@ export class MemoryCaptureStore {
     if (row.attempt !== capture.attempt || row.status !== capture.status) return null;
     Object.assign(row, { status: 'pending', attempt: row.attempt + 1, failure: null, error: null });
     return { captureId: row.id, attempt: row.attempt };
+  }
+
+  /** The store's conditional lease: only the pending row of this attempt. */
+  async lease(job: CaptureJob): Promise<boolean> {
+    const row = this.rows.get(job.captureId);
+    return row?.status === 'pending' && row.attempt === job.attempt;
   }
 
   async markFailed(job: CaptureJob, failure: CaptureFailure, error: string): Promise<void> {
@@ -146,3 +153,10 @@ export const OL2019: CaptureConfiguration = {
   images: 'allowed',
   orientation: 'vertical',
 };
+
+/** Leases that never run out (lease expiry is the store's and the clock's business). */
+export const LEASES = {
+  owner: 'test#00000000',
+  mine: () => ({ owner: 'test#00000000', until: new Date(Date.now() + 86_400_000) }),
+  queued: () => ({ owner: null, until: new Date(Date.now() + 86_400_000) }),
+} as unknown as CaptureLeases;

@@ -31,6 +31,9 @@ export function outcomeOfFailure(
       return { status: 'gone' };
     case 'timeout':
       return { status: 'timed-out' };
+    case 'interrupted':
+      // Handed back by a process that stopped: whoever waits claims a new attempt.
+      return { status: 'superseded' };
     default:
       return { status: 'failed', error: error ?? '' };
   }

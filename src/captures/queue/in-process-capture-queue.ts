@@ -15,6 +15,8 @@ export class InProcessCaptureQueue extends CaptureQueue {
   private readonly slots: Semaphore;
   /** Places promised to batches and not yet used. */
   private reserved = 0;
+  /** Shutting down: no new job is accepted. */
+  private draining = false;
 
   constructor(
     private readonly processor: CaptureProcessor,
@@ -26,8 +28,8 @@ export class InProcessCaptureQueue extends CaptureQueue {
   }
 
   async enqueue(job: CaptureJob, options: { reserved?: boolean } = {}): Promise<void> {
-    if (options.reserved) this.reserved = Math.max(0, this.reserved - 1);
-    else if (this.room() < 1) {
+    if (options.reserved && !this.draining) this.reserved = Math.max(0, this.reserved - 1);
+    else if (this.draining || this.room() < 1) {
       throw new QueueFullError(
         Math.max(1, Math.ceil(this.slots.queued / this.config.capture.concurrency)),
       );
@@ -36,13 +38,25 @@ export class InProcessCaptureQueue extends CaptureQueue {
   }
 
   async reserve(count: number): Promise<boolean> {
-    if (count > this.room()) return false;
+    if (this.draining || count > this.room()) return false;
     this.reserved += count;
     return true;
   }
 
   release(count: number): void {
     this.reserved = Math.max(0, this.reserved - count);
+  }
+
+  /**
+   * Stops accepting jobs and waits for those accepted to end, up to `graceMs`. True when
+   * all ended; the rest are the caller's to hand back.
+   */
+  async drain(graceMs: number): Promise<boolean> {
+    this.draining = true;
+    const until = Date.now() + graceMs;
+    while (this.slots.inUse + this.slots.queued > 0 && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    return this.slots.inUse + this.slots.queued === 0;
   }
 
   /** Jobs accepted now without refusal: free slots plus free queue places, less promises. */

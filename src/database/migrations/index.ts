@@ -3,6 +3,7 @@ import { CapturesUsage1763900000000 } from './1763900000000-captures-usage';
 import { UsersOAuth1764000000000 } from './1764000000000-users-oauth';
 import { StaffKeys1764100000000 } from './1764100000000-staff-keys';
 import { CaptureFailure1764200000000 } from './1764200000000-capture-failure';
+import { CaptureLease1764300000000 } from './1764300000000-capture-lease';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   UsersOAuth1764000000000,
   StaffKeys1764100000000,
   CaptureFailure1764200000000,
+  CaptureLease1764300000000,
 ];

@@ -32,10 +32,17 @@ const STOP_GRACE_MS = 5000;
 
 interface Generation {
   browser: Promise<Browser>;
+  /** Rejects when this browser goes away: some Playwright calls never settle then. */
+  gone: Promise<never>;
+  /** The launch finished and the browser answers. */
+  up: boolean;
   uses: number;
   active: number;
   retired: boolean;
 }
+
+/** up: a browser answers; idle: none launched yet (lazy); down: crashed or relaunching. */
+export type BrowserState = 'up' | 'idle' | 'down';
 
 /**
  * One browser per process, a bounded number of captures at once, a fresh browser context
@@ -48,6 +55,10 @@ export class BrowserPool {
   private current: Generation | null = null;
   private executablePath?: string;
   private closed = false;
+  /** The last browser died unasked and no new one is up yet. */
+  private crashed = false;
+  /** Contexts in use: closed first on shutdown, which ends their renderers at once. */
+  private readonly contexts = new Set<BrowserContext>();
 
   /** Nothing is launched (nor looked for) until the first capture: API processes in scale-out never render. */
   constructor(private readonly options: BrowserPoolOptions) {
@@ -81,12 +92,13 @@ export class BrowserPool {
       const run = (async () => {
         const browser = await generation.browser;
         context = await browser.newContext(contextOptions);
+        this.contexts.add(context);
         return work(context);
       })();
       run.catch(() => undefined); // a late failure after the deadline is nobody's concern
-      return await Promise.race([run, deadline]);
+      return await Promise.race([run, deadline, generation.gone]);
     } catch (error) {
-      if (error instanceof RenderDeadlineError) throw error;
+      if (error instanceof RenderDeadlineError || error instanceof BrowserCrashedError) throw error;
       const browser = await generation.browser.catch(() => null);
       if (!browser?.isConnected()) {
         this.retire(generation);
@@ -97,7 +109,10 @@ export class BrowserPool {
       throw error;
     } finally {
       clearTimeout(timer);
-      if (context) await this.stop(context, generation);
+      if (context) {
+        this.contexts.delete(context);
+        await this.stop(context, generation);
+      }
       generation.active--;
       if (generation.uses >= this.options.recycleAfter) this.retire(generation);
       if (generation.retired && generation.active === 0) void this.closeGeneration(generation);
@@ -123,14 +138,16 @@ export class BrowserPool {
     }
   }
 
-  /** Whether a browser is up now (readiness). */
-  async connected(): Promise<boolean> {
-    const browser = await this.current?.browser.catch(() => null);
-    return Boolean(browser?.isConnected());
+  /** What readiness reports: a crashed browser is down until its successor is up. */
+  state(): BrowserState {
+    if (this.closed) return 'down';
+    if (this.current?.up) return 'up';
+    return this.crashed || this.current ? 'down' : 'idle';
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    await Promise.all([...this.contexts].map((context) => context.close().catch(() => undefined)));
     if (this.current) await this.closeGeneration(this.current);
     this.current = null;
   }
@@ -143,15 +160,56 @@ export class BrowserPool {
         executablePath: this.executablePath,
         headless: true,
         args: CHROMIUM_ARGS,
+        // The service drains captures on SIGTERM and closes the browser last; Playwright's
+        // own handlers would kill it first and fail every capture in flight.
+        handleSIGTERM: false,
+        handleSIGINT: false,
+        handleSIGHUP: false,
       });
-      const generation: Generation = { browser, uses: 0, active: 0, retired: false };
+      let markGone: (error: Error) => void = () => undefined;
+      const gone = new Promise<never>((_, reject) => (markGone = reject));
+      gone.catch(() => undefined);
+      const generation: Generation = {
+        browser,
+        gone,
+        up: false,
+        uses: 0,
+        active: 0,
+        retired: false,
+      };
       browser.then(
-        (launched) => launched.on('disconnected', () => this.retire(generation)),
-        () => this.retire(generation),
+        (launched) => {
+          generation.up = true;
+          this.crashed = false;
+          launched.on('disconnected', () => {
+            markGone(new BrowserCrashedError('the browser stopped during the capture'));
+            this.disconnected(generation);
+          });
+        },
+        () => {
+          this.crashed = true;
+          this.retire(generation);
+        },
       );
       this.current = generation;
     }
     return this.current;
+  }
+
+  /**
+   * A browser that goes away unasked (killed, crashed) fails only the captures it held;
+   * a successor is launched at once, so readiness is down only while it starts.
+   */
+  private disconnected(generation: Generation): void {
+    generation.up = false;
+    if (generation.retired || this.closed) return;
+    this.crashed = true;
+    this.retire(generation);
+    try {
+      this.generation();
+    } catch {
+      // No browser to launch: the next capture reports why; readiness stays down.
+    }
   }
 
   private retire(generation: Generation): void {

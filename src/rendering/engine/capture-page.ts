@@ -1,4 +1,4 @@
-import type { BrowserContext, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { ASSET_ORIGIN, ImagePlan } from '../transforms/images';
 
 /** The document's own address: an unresolvable origin that only the router answers. */
@@ -63,6 +63,21 @@ export async function capturePage(
   await context.routeWebSocket(/.*/, (socket) => void socket.close());
   const page = await context.newPage();
   page.setDefaultTimeout(settings.timeoutMs);
+  // A killed or crashed renderer leaves some CDP calls unanswered: end at once instead.
+  const lost = new Promise<never>((_, reject) => {
+    page.once('crash', () => reject(new Error('the renderer process crashed')));
+    page.once('close', () => reject(new Error('the page closed during the capture')));
+  });
+  lost.catch(() => undefined);
+  return Promise.race([shoot(page, context, settings, blockedRequests), lost]);
+}
+
+async function shoot(
+  page: Page,
+  context: BrowserContext,
+  settings: CaptureSettings,
+  blockedRequests: string[],
+): Promise<PageCapture> {
   await page.goto(DOCUMENT_URL, { waitUntil: 'load' });
 
   let contentWidth = await page.evaluate(() => document.documentElement.scrollWidth);

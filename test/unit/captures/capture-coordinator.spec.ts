@@ -3,7 +3,13 @@ import { CaptureCoordinator } from '../../../src/captures/capture-coordinator';
 import { ApiError } from '../../../src/common/api-error';
 import type { AppConfig } from '../../../src/config/app-config';
 import { ManualClock } from '../../../src/config/clock';
-import { EMAIL, MemoryCaptureStore, OL2019, ScriptedQueue } from '../../support/capture-doubles';
+import {
+  EMAIL,
+  LEASES,
+  MemoryCaptureStore,
+  OL2019,
+  ScriptedQueue,
+} from '../../support/capture-doubles';
 
 /** The HTTP status a request would answer with (the ApiError it rejects with). */
 const statusOf = (promise: Promise<unknown>) =>
@@ -17,11 +23,17 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
   let queue: ScriptedQueue;
   let coordinator: CaptureCoordinator;
   const config = (waitLimitMs: number) =>
-    ({ capture: { timeoutMs: 30_000, waitLimitMs } }) as unknown as AppConfig;
+    ({ capture: { timeoutMs: 30_000, waitLimitMs }, redis: {} }) as unknown as AppConfig;
   beforeEach(() => {
     store = new MemoryCaptureStore();
     queue = new ScriptedQueue();
-    coordinator = new CaptureCoordinator(store.asStore(), queue, config(30_000), new ManualClock());
+    coordinator = new CaptureCoordinator(
+      store.asStore(),
+      queue,
+      LEASES,
+      config(30_000),
+      new ManualClock(),
+    );
   });
 
   /** Lets the coordinator reach its wait, then ends the attempt as a render would. */
@@ -83,8 +95,33 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
     expect(await statusOf(second)).toBe(200);
   });
 
+  it('a pending row whose lease ran out (its owner died) is claimed at once by the next request', async () => {
+    const clock = new ManualClock();
+    coordinator = new CaptureCoordinator(store.asStore(), queue, LEASES, config(30_000), clock);
+    const abandoned = coordinator.obtain(EMAIL, EMAIL.id, OL2019).catch(() => 'abandoned');
+    while (queue.enqueued.length < 1) await tick();
+    const row = [...store.rows.values()][0];
+    row.leaseExpiresAt = new Date(clock.now().getTime() + 15_000);
+    const waiting = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    await tick();
+    expect(queue.enqueued).toHaveLength(1); // a live lease: the second request waits for it
+    clock.advance(15_001); // the owner stopped renewing
+    const next = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    await render(1, 'captured');
+    expect(queue.enqueued[1]).toEqual({ captureId: row.id, attempt: 2 });
+    expect(await statusOf(next)).toBe(200);
+    expect(await statusOf(waiting)).toBe(200);
+    void abandoned;
+  });
+
   it('a request that waits past CAPTURE_WAIT_LIMIT_MS answers 504', async () => {
-    coordinator = new CaptureCoordinator(store.asStore(), queue, config(30), new ManualClock());
+    coordinator = new CaptureCoordinator(
+      store.asStore(),
+      queue,
+      LEASES,
+      config(30),
+      new ManualClock(),
+    );
     expect(await statusOf(coordinator.obtain(EMAIL, EMAIL.id, OL2019))).toBe(504);
   });
 
@@ -104,7 +141,10 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
 });
 
 describe('CaptureCoordinator prefetch: the whole batch or none', () => {
-  const config = { capture: { timeoutMs: 30_000 } } as unknown as AppConfig;
+  const config = {
+    capture: { timeoutMs: 30_000, waitLimitMs: 30_000 },
+    redis: {},
+  } as unknown as AppConfig;
   const batch = ['OL2019', 'OL2016', 'GMAILNEW'].map((client) => ({
     ...OL2019,
     client,
@@ -114,7 +154,13 @@ describe('CaptureCoordinator prefetch: the whole batch or none', () => {
     const store = new MemoryCaptureStore();
     const queue = new ScriptedQueue();
     queue.room = 2;
-    const coordinator = new CaptureCoordinator(store.asStore(), queue, config, new ManualClock());
+    const coordinator = new CaptureCoordinator(
+      store.asStore(),
+      queue,
+      LEASES,
+      config,
+      new ManualClock(),
+    );
     expect(await statusOf(coordinator.prefetch(EMAIL, batch))).toBe(503);
     expect(queue.enqueued).toEqual([]);
     expect([...store.rows.values()]).toEqual([]);
@@ -125,7 +171,13 @@ describe('CaptureCoordinator prefetch: the whole batch or none', () => {
     const store = new MemoryCaptureStore();
     const queue = new ScriptedQueue();
     queue.room = 3;
-    const coordinator = new CaptureCoordinator(store.asStore(), queue, config, new ManualClock());
+    const coordinator = new CaptureCoordinator(
+      store.asStore(),
+      queue,
+      LEASES,
+      config,
+      new ManualClock(),
+    );
     const started = coordinator.prefetch(EMAIL, batch);
     queue.full = true; // a reserved place is never refused
     await started;
@@ -141,7 +193,13 @@ describe('CaptureCoordinator prefetch: the whole batch or none', () => {
   it('reserves only for configurations that need a render, and gives back unused places', async () => {
     const store = new MemoryCaptureStore();
     const queue = new ScriptedQueue();
-    const coordinator = new CaptureCoordinator(store.asStore(), queue, config, new ManualClock());
+    const coordinator = new CaptureCoordinator(
+      store.asStore(),
+      queue,
+      LEASES,
+      config,
+      new ManualClock(),
+    );
     await coordinator.prefetch(EMAIL, [batch[0], batch[0]]);
     expect(queue.enqueued).toHaveLength(1);
     expect(queue.room).toBe(99);

@@ -3,7 +3,7 @@ import type { CaptureStore } from '../../../src/captures/capture-store';
 import type { EmailsService } from '../../../src/emails/emails.service';
 import type { Renderer, RenderResult } from '../../../src/rendering/render';
 import type { Storage } from '../../../src/storage/storage';
-import { EMAIL, MemoryCaptureStore, OL2019 } from '../../support/capture-doubles';
+import { EMAIL, LEASES, MemoryCaptureStore, OL2019 } from '../../support/capture-doubles';
 
 /** The store double, with the transaction that marks a capture captured and bills it. */
 class BillingStore extends MemoryCaptureStore {
@@ -43,6 +43,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
     };
     processor = new CaptureProcessor(
       store.asStore() as CaptureStore,
+      LEASES,
       emails as unknown as EmailsService,
       { render } as unknown as Renderer,
       storage as unknown as Storage,
