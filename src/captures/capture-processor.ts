@@ -66,6 +66,7 @@ export class CaptureProcessor {
       { html: email.htmlText, text: email.plainText, images: await this.emails.imagesFor(email) },
       capture.client,
       configuration,
+      email.id,
     );
     const files: Record<string, CaptureFile> = {};
     const outputs = { full: result.full, thumb: result.thumb, thumb450: result.thumb450 };

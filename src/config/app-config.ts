@@ -63,11 +63,14 @@ export class AppConfig {
     timeoutMs: number;
     waitLimitMs: number;
     leaseMs: number;
+    renderMemoryMb: number;
     shutdownGraceMs: number;
     instanceName: string;
     queueLimit: number;
     browserRecycleAfter: number;
   };
+  /** Where emails are parsed and transformed: worker threads with a budget each. */
+  readonly preparation: { threads: number; timeoutMs: number; memoryMb: number };
   readonly logLevel: Environment['LOG_LEVEL'];
   /** Scale-out when set: BullMQ on this Redis. */
   readonly redis: { url?: string; prefix: string; lockMs: number };
@@ -135,10 +138,16 @@ export class AppConfig {
       timeoutMs: env.CAPTURE_TIMEOUT_MS,
       waitLimitMs: env.CAPTURE_WAIT_LIMIT_MS,
       leaseMs: env.CAPTURE_LEASE_MS,
+      renderMemoryMb: env.RENDER_MEMORY_MB,
       shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
       instanceName: env.INSTANCE_NAME || defaultInstanceName(Boolean(env.REDIS_URL)),
       queueLimit: env.CAPTURE_QUEUE_LIMIT,
       browserRecycleAfter: env.BROWSER_RECYCLE_AFTER,
+    };
+    this.preparation = {
+      threads: env.PREPARE_THREADS,
+      timeoutMs: env.PREPARE_TIMEOUT_MS,
+      memoryMb: env.PREPARE_MEMORY_MB,
     };
     this.logLevel = env.LOG_LEVEL;
     this.redis = {

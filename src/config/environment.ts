@@ -90,6 +90,14 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) @Max(64) CAPTURE_CONCURRENCY = Math.max(1, cpus().length);
   /** The render itself, from the moment it holds a slot; past it the render is stopped (504). */
   @Transform(toInt) @IsInt() @Min(1) CAPTURE_TIMEOUT_MS = 30000;
+  /** A Chromium renderer using more resident memory is killed; its capture fails alone (500). */
+  @Transform(toInt) @IsInt() @Min(128) RENDER_MEMORY_MB = 1536;
+  /** Worker threads that parse and transform emails, off the API's event loop. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(64) PREPARE_THREADS = Math.max(1, cpus().length);
+  /** Time budget of one preparation; past it the thread is ended (500 for that client). */
+  @Transform(toInt) @IsInt() @Min(100) PREPARE_TIMEOUT_MS = 10000;
+  /** Heap limit of each preparation thread. */
+  @Transform(toInt) @IsInt() @Min(64) PREPARE_MEMORY_MB = 512;
   /** How long a render's claim on its pending row holds unless renewed (renewed every third of it). */
   @Transform(toInt) @IsInt() @Min(1000) CAPTURE_LEASE_MS = 15000;
   /** On SIGTERM: how long in-flight captures may finish before the rest is handed back. */

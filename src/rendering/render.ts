@@ -4,7 +4,8 @@ import { RenderOptions, unofferedOption } from './catalog/options';
 import { BrowserPool, BrowserPoolOptions, BrowserState } from './engine/browser-pool';
 import { capturePage } from './engine/capture-page';
 import { makeImageSizes } from './engine/image-sizes';
-import { EmailContent, prepareHtml } from './transforms/prepare-html';
+import { InlinePreparer, Preparer } from './prepare/preparer';
+import type { EmailContent } from './transforms/prepare-html';
 import type { ReportEntry } from './transforms/render-report';
 
 export class UnknownClientError extends Error {}
@@ -27,6 +28,8 @@ export interface RenderResult {
 
 export interface RendererOptions extends BrowserPoolOptions {
   timeoutMs: number;
+  /** Where emails are prepared; in-line by default (the CLI, tests of the pipeline). */
+  preparer?: Preparer;
 }
 
 /** The viewport of a profile in an orientation: horizontal swaps width and height. */
@@ -42,18 +45,22 @@ export function viewportOf(profile: ClientProfile, orientation: RenderOptions['o
  */
 export class Renderer {
   private readonly pool: BrowserPool;
+  private readonly preparer: Preparer;
 
   constructor(
     private readonly options: RendererOptions,
     readonly catalog: ClientCatalog = clientCatalog,
   ) {
     this.pool = new BrowserPool(options);
+    this.preparer = options.preparer ?? new InlinePreparer();
   }
 
+  /** `key` names the email (its id) so a preparer may reuse an earlier preparation. */
   async render(
     email: EmailContent,
     clientCode: string,
     options: RenderOptions,
+    key?: string,
   ): Promise<RenderResult> {
     const started = performance.now();
     const profile = this.catalog.find(clientCode);
@@ -63,7 +70,7 @@ export class Renderer {
       throw new UnsupportedOptionError(
         `${profile.code} does not offer ${unoffered.name}=${unoffered.value}`,
       );
-    const prepared = prepareHtml(email, profile, options);
+    const prepared = await this.preparer.prepare({ email, clientCode: profile.code, options }, key);
     const prepareMs = performance.now() - started;
     const viewport = viewportOf(profile, options.orientation);
     const capture = await this.pool.withContext(
@@ -78,12 +85,17 @@ export class Renderer {
       },
       this.options.timeoutMs,
       (context) =>
-        capturePage(context, prepared.html, prepared.images, {
-          width: viewport.width,
-          scale: profile.device_scale_factor,
-          fitToWidth: profile.rules.includes('fit-to-width'),
-          timeoutMs: this.options.timeoutMs,
-        }),
+        capturePage(
+          context,
+          prepared.html,
+          { served: prepared.served },
+          {
+            width: viewport.width,
+            scale: profile.device_scale_factor,
+            fitToWidth: profile.rules.includes('fit-to-width'),
+            timeoutMs: this.options.timeoutMs,
+          },
+        ),
     );
     const captured = performance.now();
     const sizes = await makeImageSizes(capture.png, {
@@ -96,7 +108,7 @@ export class Renderer {
       ...sizes,
       viewportWidth: viewport.width,
       truncated: capture.truncated,
-      report: prepared.report.list(),
+      report: prepared.report,
       blockedRequests: capture.blockedRequests,
       timings: {
         prepareMs: prepareMs,
@@ -112,7 +124,8 @@ export class Renderer {
     return this.pool.state();
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await this.pool.close();
+    await this.preparer.close();
   }
 }

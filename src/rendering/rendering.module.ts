@@ -1,6 +1,8 @@
 import { Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
+import { CachingPreparer } from './prepare/preparation-cache';
+import { WorkerPreparer } from './prepare/preparer';
 import { Renderer } from './render';
 
 /**
@@ -29,6 +31,9 @@ export class RendererLifecycle implements OnApplicationShutdown {
             concurrency: config.capture.concurrency,
             recycleAfter: config.capture.browserRecycleAfter,
             timeoutMs: config.capture.timeoutMs,
+            memoryMb: config.capture.renderMemoryMb,
+            // Off the event loop, each email prepared once per client and options.
+            preparer: new CachingPreparer(new WorkerPreparer(config.preparation)),
           },
           catalog,
         ),

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/billing/usage-record.entity';
@@ -53,6 +54,45 @@ describe(`containment: faults (${TEST_DATABASE})`, () => {
       const url = `/v1/emails/${created.body.email_guid}/previews/IPHONE13`;
       await request(t.url).get(url).expect(504);
       await request(t.url).get(url).expect(504);
+    });
+  });
+
+  describe('a memory budget of 400 MB per render, two renders at a time', () => {
+    let t: TestApp;
+    let apiKey: string;
+    beforeAll(async () => {
+      t = await createTestApp({ env: { RENDER_MEMORY_MB: '400', CAPTURE_CONCURRENCY: '2' } });
+      apiKey = (await createApplication(t)).api_key;
+    });
+    afterAll(() => t.close());
+
+    it('ends a memory-hungry render (500, the budget named) while the other capture succeeds', async () => {
+      // 12000 x 12000 pixels: 441 KB as PNG, 576 MB once Chromium decodes it.
+      const png = await sharp({
+        create: { width: 12000, height: 12000, channels: 3, background: '#f00' },
+      })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      const hungry = await postEmail(
+        t,
+        { html_text: `<img src="data:image/png;base64,${png.toString('base64')}">` },
+        apiKey,
+      );
+      const simple = await postEmail(t, { html_text: SIMPLE_EMAIL }, apiKey);
+      const [hungryAnswer, simpleAnswer] = await Promise.all([
+        request(t.url).get(`/v1/emails/${hungry}/previews/APPMAIL14`),
+        request(t.url).get(`/v1/emails/${simple}/previews/APPMAIL14`),
+      ]);
+      expect(simpleAnswer.status).toBe(200);
+      expect(hungryAnswer.status).toBe(500);
+      const row = await t
+        .get(DataSource)
+        .getRepository(Capture)
+        .findOneByOrFail({ emailId: hungry });
+      expect(row.error).toMatch(/over its 400 MB budget/);
+      expect(await t.get(DataSource).getRepository(UsageRecord).countBy({ emailId: hungry })).toBe(
+        0,
+      );
     });
   });
 

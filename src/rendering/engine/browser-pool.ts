@@ -1,5 +1,6 @@
 import { Browser, BrowserContext, chromium } from 'playwright-core';
 import { resolveChromiumPath } from './chromium-path';
+import { MemoryWatch } from './memory-watch';
 import { Semaphore } from './semaphore';
 
 /** Flags for a headless browser on a closed network, as root in a container. */
@@ -20,12 +21,17 @@ export interface BrowserPoolOptions {
   concurrency: number;
   /** Relaunch the browser after this many captures (memory growth, leaks). */
   recycleAfter: number;
+  /** A renderer using more resident memory is killed (0: no budget). */
+  memoryMb?: number;
 }
 
 export class BrowserCrashedError extends Error {}
 
 /** The render ran past its deadline: it was stopped and its result, if any, discarded. */
 export class RenderDeadlineError extends Error {}
+
+/** The render's renderer went over the memory budget and was killed. */
+export class RenderMemoryError extends Error {}
 
 /** How long closing a stopped render's context may take before its browser is killed. */
 const STOP_GRACE_MS = 5000;
@@ -59,10 +65,12 @@ export class BrowserPool {
   private crashed = false;
   /** Contexts in use: closed first on shutdown, which ends their renderers at once. */
   private readonly contexts = new Set<BrowserContext>();
+  private readonly memory?: MemoryWatch;
 
   /** Nothing is launched (nor looked for) until the first capture: API processes in scale-out never render. */
   constructor(private readonly options: BrowserPoolOptions) {
     this.slots = new Semaphore(options.concurrency);
+    if (options.memoryMb) this.memory = new MemoryWatch(options.memoryMb);
   }
 
   /**
@@ -80,6 +88,8 @@ export class BrowserPool {
     const generation = this.generation();
     generation.uses++;
     generation.active++;
+    const startedAt = Date.now();
+    this.memory?.start();
     let context: BrowserContext | undefined;
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -99,8 +109,15 @@ export class BrowserPool {
       return await Promise.race([run, deadline, generation.gone]);
     } catch (error) {
       if (error instanceof RenderDeadlineError || error instanceof BrowserCrashedError) throw error;
+      const killed = this.memory?.killedSince(startedAt);
+      if (killed) {
+        throw new RenderMemoryError(
+          `the render used ${killed.rssMb} MB, over its ${this.options.memoryMb} MB budget, and was stopped`,
+        );
+      }
       const browser = await generation.browser.catch(() => null);
-      if (!browser?.isConnected()) {
+      // A page closes a moment before its dying browser reports the disconnection.
+      if (!browser?.isConnected() || (await settlesWithin(generation.gone, 200))) {
         this.retire(generation);
         throw new BrowserCrashedError(
           `the browser stopped during the capture: ${(error as Error).message}`,
@@ -114,6 +131,7 @@ export class BrowserPool {
         await this.stop(context, generation);
       }
       generation.active--;
+      if (this.slots.inUse <= 1) this.memory?.stop();
       if (generation.uses >= this.options.recycleAfter) this.retire(generation);
       if (generation.retired && generation.active === 0) void this.closeGeneration(generation);
       release();
@@ -221,4 +239,15 @@ export class BrowserPool {
     const browser = await generation.browser.catch(() => null);
     await browser?.close().catch(() => undefined);
   }
+}
+
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]).finally(() => clearTimeout(timer));
 }
