@@ -1,5 +1,7 @@
-// Four projects: fast unit tests; render tests (the rendering library with real
-// Chromium, no database); fidelity probes (documented client behaviours in pixels); e2e tests that boot the real app (run in band, once per database).
+// Five projects: fast unit tests; render tests (the rendering library with real
+// Chromium, no database); fidelity probes (documented client behaviours in pixels); the
+// hostile-email catalogue (bounded time and memory); e2e tests that boot the real app
+// (run in band, once per database).
 const base = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   rootDir: '.',
@@ -21,6 +23,12 @@ module.exports = {
       displayName: 'fidelity',
       testMatch: ['<rootDir>/test/fidelity/**/*.fidelity-spec.ts'],
       slowTestThreshold: 60,
+    },
+    {
+      ...base,
+      displayName: 'hostile',
+      testMatch: ['<rootDir>/test/hostile/**/*.hostile-spec.ts'],
+      slowTestThreshold: 120,
     },
     {
       ...base,

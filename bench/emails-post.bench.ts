@@ -3,7 +3,7 @@
 // Run: npm run build && npm run bench:emails
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { marketingEmail } from './lib/email-html';
+import { marketingEmail } from '../test/support/marketing-email';
 import { startServer } from './lib/server';
 import { ms, printTable, summarize } from './lib/stats';
 

@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config/app-config';
 import { Renderer } from '../src/rendering/render';
-import { marketingEmail } from './lib/email-html';
+import { marketingEmail } from '../test/support/marketing-email';
 import { startServer } from './lib/server';
 import { ms, printTable, summarize } from './lib/stats';
 

@@ -9,7 +9,7 @@ import { clientCatalog } from '../src/rendering/catalog/client-catalog';
 import type { RenderImage } from '../src/rendering/transforms/images';
 import { solidPng } from '../test/support/image-server';
 import { prepareHtml } from '../src/rendering/transforms/prepare-html';
-import { marketingEmail } from './lib/email-html';
+import { marketingEmail } from '../test/support/marketing-email';
 import { mjmlTwoColumnEmail } from './lib/mjml-email';
 import { ms, printTable, summarize } from './lib/stats';
 

@@ -2,46 +2,21 @@
 // per capture (enqueue → worker start, worker finish → API answer), against the built
 // service on PostgreSQL and Redis. Run: npm run build && npm run bench:scale-out
 import { Queue } from 'bullmq';
-import { ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
 import { loadConfig } from '../src/config/app-config';
 import { CAPTURE_QUEUE, redisConnection } from '../src/captures/queue/queue-names';
-import { marketingEmail } from './lib/email-html';
-import { startServer } from './lib/server';
+import { marketingEmail } from '../test/support/marketing-email';
+import { freshDatabase, REDIS_URL, startWorker } from './lib/cluster';
+import { postHtml, startServer } from './lib/server';
 import { ms, printTable, summarize } from './lib/stats';
 
-const ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BATCH = Number(process.env.BENCH_RUNS ?? 24);
 const SEQUENTIAL = 15;
 const CLIENTS = ['OL2019', 'APPMAIL14', 'GMAILNEW', 'OL2016', 'OUTLOOKCOM', 'YAHOO'];
 
-async function freshDatabase(): Promise<string> {
-  const admin = new Client({ connectionString: ADMIN });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS ip_bench_scale WITH (FORCE)');
-  await admin.query('CREATE DATABASE ip_bench_scale');
-  await admin.end();
-  const url = new URL(ADMIN);
-  url.pathname = '/ip_bench_scale';
-  return url.href;
-}
-
-function startWorker(env: Record<string, string | undefined>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, '../dist/worker.js')], {
-    env: { ...env, CAPTURE_CONCURRENCY: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('render worker ready')) resolve(child);
-    });
-  });
-}
-
 async function main() {
-  const database = await freshDatabase();
+  const database = await freshDatabase('ip_bench_scale');
   const prefix = `ip-bench-${Date.now()}`;
   const server = await startServer(3914, {
     DATABASE_URL: database,
@@ -50,28 +25,15 @@ async function main() {
     CAPTURE_TIMEOUT_MS: '300000',
     LOG_LEVEL: 'warn',
   });
-  const env = { ...server.env, LOG_LEVEL: 'log' };
+  const env = { ...server.env, CAPTURE_CONCURRENCY: '1' };
   const queue = new Queue(CAPTURE_QUEUE, {
     connection: redisConnection(loadConfig({ REDIS_URL })),
     prefix,
   });
   const pg = new Client({ connectionString: database });
   await pg.connect();
-  const headers = {
-    'content-type': 'application/json',
-    authorization: `Basic ${Buffer.from(`${server.apiKey}:`).toString('base64')}`,
-  };
   const html = marketingEmail(40);
-  const newEmail = async () =>
-    (
-      (await (
-        await fetch(`${server.url}/v1/emails`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ html_text: html }),
-        })
-      ).json()) as { email_guid: string }
-    ).email_guid;
+  const newEmail = () => postHtml(server, html);
   const workers: ChildProcess[] = [];
   try {
     const throughput: Record<string, string>[] = [];

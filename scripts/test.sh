@@ -18,6 +18,7 @@ run() {
 run unit npx jest --selectProjects unit
 run render npx jest --selectProjects render
 run fidelity npx jest --selectProjects fidelity
+run hostile npx jest --selectProjects hostile --runInBand
 run e2e-sqlite env TEST_DATABASE=sqlite npx jest --selectProjects e2e --runInBand
 run e2e-postgres env TEST_DATABASE=postgres npx jest --selectProjects e2e --runInBand
 

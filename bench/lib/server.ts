@@ -8,6 +8,8 @@ const ROOT = join(__dirname, '../..');
 
 export interface RunningServer {
   url: string;
+  /** The API process (its browser runs below it). */
+  pid: number;
   apiKey: string;
   env: Record<string, string | undefined>;
   stop(): Promise<void>;
@@ -51,6 +53,7 @@ export async function startServer(
   await waitForHttp(`${url}/health/live`, child);
   return {
     url,
+    pid: child.pid!,
     env: fullEnv,
     apiKey: JSON.parse(created.stdout).api_key,
     stop: async () => {
@@ -59,4 +62,17 @@ export async function startServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** POST /v1/emails with `html` as the application the server was started with; its guid. */
+export async function postHtml(server: RunningServer, html: string): Promise<string> {
+  const response = await fetch(`${server.url}/v1/emails`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${server.apiKey}:`).toString('base64')}`,
+    },
+    body: JSON.stringify({ html_text: html }),
+  });
+  return ((await response.json()) as { email_guid: string }).email_guid;
 }

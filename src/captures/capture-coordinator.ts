@@ -52,7 +52,7 @@ export class CaptureCoordinator {
       if (capture && isCaptured(capture)) return capture;
       const job =
         capture?.status === 'pending' && !this.isStale(capture)
-          ? { captureId: capture.id, attempt: capture.attempt }
+          ? { captureId: capture.id, emailId, attempt: capture.attempt }
           : await this.start(email, emailId, configuration, capture);
       if (!job) continue; // lost a race to insert or claim: read the winner's row
       const outcome = await this.await(job, deadline);
@@ -84,7 +84,13 @@ export class CaptureCoordinator {
 
   /** Holds queue places for a batch; 503 with Retry-After when there are not enough. */
   async reserve(count: number): Promise<void> {
-    if (count > 0 && !(await this.queue.reserve(count))) throw overloaded(5);
+    if (count === 0) return;
+    try {
+      await this.queue.reserve(count);
+    } catch (error) {
+      if (error instanceof QueueFullError) throw overloaded(error.retryAfterSeconds);
+      throw error;
+    }
   }
 
   release(count: number): void {

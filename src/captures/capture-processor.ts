@@ -80,6 +80,7 @@ export class CaptureProcessor {
       viewportWidth: result.viewportWidth,
       files,
       report: result.report,
+      sharedRender: result.shared,
     });
     if (!won) {
       await this.storage.delete(Object.values(files).map((file) => file.key));

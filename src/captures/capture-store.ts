@@ -95,7 +95,7 @@ export class CaptureStore {
       leaseOwner: lease.owner,
       leaseExpiresAt: lease.until,
     });
-    return inserted ? { captureId: id, attempt: 1 } : null;
+    return inserted ? { captureId: id, emailId, attempt: 1 } : null;
   }
 
   /** Claims a failed or abandoned row for a new attempt; null when someone else did. */
@@ -113,7 +113,7 @@ export class CaptureStore {
         error: null,
       },
     );
-    return claimed ? { captureId: capture.id, attempt } : null;
+    return claimed ? { captureId: capture.id, emailId: capture.emailId, attempt } : null;
   }
 
   /** Takes the lease of this attempt's pending row (a worker starting it); false: superseded. */
@@ -136,7 +136,7 @@ export class CaptureStore {
     const handed: CaptureJob[] = [];
     for (const row of await this.captures.findLeased()) {
       if (!row.leaseOwner || !matches(row.leaseOwner)) continue;
-      const job = { captureId: row.id, attempt: row.attempt };
+      const job = { captureId: row.id, emailId: row.emailId, attempt: row.attempt };
       if (await this.captures.updateIf(attemptRow(job), interrupted(why))) handed.push(job);
     }
     return handed;
@@ -150,7 +150,12 @@ export class CaptureStore {
     job: CaptureJob,
     capture: Capture,
     email: Email,
-    result: { viewportWidth: number; files: Record<string, CaptureFile>; report: ReportEntry[] },
+    result: {
+      viewportWidth: number;
+      files: Record<string, CaptureFile>;
+      report: ReportEntry[];
+      sharedRender: boolean;
+    },
   ): Promise<boolean> {
     const now = this.clock.now();
     const captured = {

@@ -75,6 +75,13 @@ export class Capture {
   @Column({ type: 'simple-json', nullable: true })
   report: ReportEntry[] | null;
 
+  /**
+   * Its pixels came from a render made for another configuration of the same email (same
+   * prepared HTML, viewport, scale and colours): renders performed = captures - shared.
+   */
+  @Column({ name: 'shared_render', type: 'boolean', default: false })
+  sharedRender: boolean;
+
   @Column({ type: 'varchar', length: 16, nullable: true })
   failure: CaptureFailure | null;
 

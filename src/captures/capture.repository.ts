@@ -70,9 +70,9 @@ export class CaptureRepository {
   }
 
   /** Pending rows some process holds a lease on: id, attempt and owner (few at any time). */
-  findLeased(): Promise<Pick<Capture, 'id' | 'attempt' | 'leaseOwner'>[]> {
+  findLeased(): Promise<Pick<Capture, 'id' | 'emailId' | 'attempt' | 'leaseOwner'>[]> {
     return this.rows.find({
-      select: { id: true, attempt: true, leaseOwner: true },
+      select: { id: true, emailId: true, attempt: true, leaseOwner: true },
       where: { status: 'pending', leaseOwner: Not(IsNull()) },
     });
   }

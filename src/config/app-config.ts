@@ -60,13 +60,22 @@ export class AppConfig {
   };
   readonly capture: {
     concurrency: number;
+    /**
+     * Captures in progress per process: twice the renders, so that one capture's
+     * preparation, PNG sizes and storage overlap another's time in the browser.
+     */
+    jobsAtOnce: number;
     timeoutMs: number;
     waitLimitMs: number;
     leaseMs: number;
     renderMemoryMb: number;
+    renderYieldAfterCpuMs: number;
+    renderShareMb: number;
     shutdownGraceMs: number;
     instanceName: string;
     queueLimit: number;
+    /** A job that would wait longer than this for a slot, at the measured drain rate, is refused (503). */
+    queueWaitMs: number;
     browserRecycleAfter: number;
   };
   /** Where emails are parsed and transformed: worker threads with a budget each. */
@@ -135,13 +144,21 @@ export class AppConfig {
     };
     this.capture = {
       concurrency: env.CAPTURE_CONCURRENCY,
+      jobsAtOnce: env.CAPTURE_CONCURRENCY * 2,
       timeoutMs: env.CAPTURE_TIMEOUT_MS,
       waitLimitMs: env.CAPTURE_WAIT_LIMIT_MS,
       leaseMs: env.CAPTURE_LEASE_MS,
       renderMemoryMb: env.RENDER_MEMORY_MB,
+      renderYieldAfterCpuMs: env.RENDER_YIELD_AFTER_CPU_MS,
+      renderShareMb: env.RENDER_SHARE_MB,
       shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
       instanceName: env.INSTANCE_NAME || defaultInstanceName(Boolean(env.REDIS_URL)),
       queueLimit: env.CAPTURE_QUEUE_LIMIT,
+      // A request waits CAPTURE_WAIT_LIMIT_MS in all: queue time, then its own render.
+      queueWaitMs: Math.max(
+        env.CAPTURE_WAIT_LIMIT_MS - env.CAPTURE_TIMEOUT_MS,
+        env.CAPTURE_WAIT_LIMIT_MS / 2,
+      ),
       browserRecycleAfter: env.BROWSER_RECYCLE_AFTER,
     };
     this.preparation = {

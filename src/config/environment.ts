@@ -92,6 +92,10 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) CAPTURE_TIMEOUT_MS = 30000;
   /** A Chromium renderer using more resident memory is killed; its capture fails alone (500). */
   @Transform(toInt) @IsInt() @Min(128) RENDER_MEMORY_MB = 1536;
+  /** A renderer that has used this much CPU time gets the lowest priority (0: never). */
+  @Transform(toInt) @IsInt() @Min(0) RENDER_YIELD_AFTER_CPU_MS = 250;
+  /** Memory for finished renders shared with other clients of the same pixels (0: none kept). */
+  @Transform(toInt) @IsInt() @Min(0) RENDER_SHARE_MB = 128;
   /** Worker threads that parse and transform emails, off the API's event loop. */
   @Transform(toInt) @IsInt() @Min(1) @Max(64) PREPARE_THREADS = Math.max(1, cpus().length);
   /** Time budget of one preparation; past it the thread is ended (500 for that client). */
@@ -112,7 +116,12 @@ export class Environment {
   INSTANCE_NAME = '';
   /** How long a preview request waits at most, queue included, before it answers 504. */
   @Transform(toInt) @IsInt() @Min(1) CAPTURE_WAIT_LIMIT_MS = 120000;
-  @Transform(toInt) @IsInt() @Min(0) CAPTURE_QUEUE_LIMIT = 100;
+  /**
+   * At most this many captures wait for a slot (a cap on memory); the real limit is time:
+   * a capture that would wait longer than CAPTURE_WAIT_LIMIT_MS - CAPTURE_TIMEOUT_MS at the
+   * queue's measured drain rate is refused (503, Retry-After from that rate).
+   */
+  @Transform(toInt) @IsInt() @Min(0) CAPTURE_QUEUE_LIMIT = 5000;
   @Transform(toInt) @IsInt() @Min(1) BROWSER_RECYCLE_AFTER = 200;
 
   /** Empty: embedded mode (in-process capture queue). redis://...: scale-out with BullMQ workers. */

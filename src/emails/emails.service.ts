@@ -10,9 +10,8 @@ import { CONTENT_FIELDS, CreateEmailDto, FIELDS_EXCLUSIVE_WITH_RAW } from './dto
 import { Email } from './email.entity';
 import { EmailRepository } from './email.repository';
 import { EmailImage } from './email-image';
-import { extractImageReferences } from './images/extract-image-urls';
 import { ImageFetcher } from './images/image-fetcher';
-import { htmlLimitProblem } from './limits/html-limits';
+import { HtmlInspector } from './inspect/html-inspector';
 import { mimePartsExceed } from './mime/mime-part-count';
 import { parseRawSource, ParsedMessage } from './mime/parse-raw-source';
 
@@ -36,6 +35,7 @@ export class EmailsService {
   constructor(
     private readonly emails: EmailRepository,
     private readonly images: ImageFetcher,
+    private readonly inspector: HtmlInspector,
     private readonly storage: Storage,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -43,10 +43,11 @@ export class EmailsService {
 
   async create(principal: Principal, dto: CreateEmailDto): Promise<Email> {
     const content = await this.content(dto);
-    const problem = content.html && htmlLimitProblem(content.html, this.config.emailLimits);
-    if (problem) throw ApiError.badRequest(`The email's HTML has ${problem}`);
+    const inspection = content.html ? await this.inspector.inspect(content.html) : null;
+    if (inspection?.problem)
+      throw ApiError.badRequest(`The email's HTML has ${inspection.problem}`);
+    const references = inspection?.references;
     const id = randomUUID();
-    const references = content.html ? extractImageReferences(content.html) : null;
     const images = [
       ...(await this.storeInlineParts(id, content.inlineParts, references?.contentIds ?? [])),
       ...(references ? await this.images.prefetch(id, references.remote) : []),

@@ -3,12 +3,22 @@ import type { ClientProfile } from './catalog/client-profile';
 import { RenderOptions, unofferedOption } from './catalog/options';
 import { BrowserPool, BrowserPoolOptions, BrowserState } from './engine/browser-pool';
 import { capturePage } from './engine/capture-page';
-import { makeImageSizes } from './engine/image-sizes';
+import { ImageSizes, makeImageSizes } from './engine/image-sizes';
+import type { PreparedEmail } from './prepare/prepare-task';
 import { InlinePreparer, Preparer } from './prepare/preparer';
+import { PixelInputs, renderKey, RenderSharing } from './render-sharing';
 import type { EmailContent } from './transforms/prepare-html';
 import type { ReportEntry } from './transforms/render-report';
 
 export class UnknownClientError extends Error {}
+
+/** One render's output, shareable between clients with the same pixel inputs. */
+type Shot = ImageSizes & {
+  truncated: boolean;
+  blockedRequests: string[];
+  captureMs: number;
+  imagesMs: number;
+};
 export class UnsupportedOptionError extends Error {}
 
 export interface RenderResult {
@@ -23,11 +33,15 @@ export interface RenderResult {
   truncated: boolean;
   report: ReportEntry[];
   blockedRequests: string[];
+  /** The pixels came from a render made for another client with the same inputs. */
+  shared: boolean;
   timings: { prepareMs: number; captureMs: number; imagesMs: number; totalMs: number };
 }
 
 export interface RendererOptions extends BrowserPoolOptions {
   timeoutMs: number;
+  /** Memory for finished renders kept for other clients with the same pixels (0: none kept). */
+  shareMaxMb?: number;
   /** Where emails are prepared; in-line by default (the CLI, tests of the pipeline). */
   preparer?: Preparer;
 }
@@ -46,6 +60,7 @@ export function viewportOf(profile: ClientProfile, orientation: RenderOptions['o
 export class Renderer {
   private readonly pool: BrowserPool;
   private readonly preparer: Preparer;
+  private readonly sharing: RenderSharing<Shot>;
 
   constructor(
     private readonly options: RendererOptions,
@@ -53,9 +68,13 @@ export class Renderer {
   ) {
     this.pool = new BrowserPool(options);
     this.preparer = options.preparer ?? new InlinePreparer();
+    this.sharing = new RenderSharing(options.shareMaxMb ?? 0);
   }
 
-  /** `key` names the email (its id) so a preparer may reuse an earlier preparation. */
+  /**
+   * `key` names the email (its id): a preparer may reuse an earlier preparation, and the
+   * email's clients with the same pixel inputs share one render. Without it, nothing is shared.
+   */
   async render(
     email: EmailContent,
     clientCode: string,
@@ -73,12 +92,45 @@ export class Renderer {
     const prepared = await this.preparer.prepare({ email, clientCode: profile.code, options }, key);
     const prepareMs = performance.now() - started;
     const viewport = viewportOf(profile, options.orientation);
+    const inputs: PixelInputs = {
+      engine: profile.engine,
+      viewport,
+      scale: profile.device_scale_factor,
+      colorScheme: profile.dark === 'none' ? 'light' : 'dark',
+      fitToWidth: profile.rules.includes('fit-to-width'),
+      colorblind: profile.rules.includes('colorblind'),
+    };
+    // Shared between the clients of one email only (`key`): emails never share anything.
+    const { value: shot, shared } = key
+      ? await this.sharing.share(`${key}:${renderKey(prepared, inputs)}`, () =>
+          this.shoot(prepared, inputs),
+        )
+      : { value: await this.shoot(prepared, inputs), shared: false };
+    const { captureMs, imagesMs, ...images } = shot;
+    return {
+      ...images,
+      viewportWidth: viewport.width,
+      report: prepared.report,
+      shared,
+      timings: {
+        prepareMs,
+        captureMs: shared ? 0 : captureMs,
+        imagesMs: shared ? 0 : imagesMs,
+        totalMs: performance.now() - started,
+      },
+    };
+  }
+
+  /** The engine's part: screenshot in a fresh context, then the PNG sizes. */
+  private async shoot(prepared: PreparedEmail, inputs: PixelInputs): Promise<Shot> {
+    const started = performance.now();
+    const { viewport, scale } = inputs;
     const capture = await this.pool.withContext(
       {
         viewport,
-        deviceScaleFactor: profile.device_scale_factor,
+        deviceScaleFactor: scale,
         javaScriptEnabled: false,
-        colorScheme: profile.dark === 'none' ? 'light' : 'dark',
+        colorScheme: inputs.colorScheme,
         serviceWorkers: 'block',
         acceptDownloads: false,
         locale: 'en-US',
@@ -91,8 +143,8 @@ export class Renderer {
           { served: prepared.served },
           {
             width: viewport.width,
-            scale: profile.device_scale_factor,
-            fitToWidth: profile.rules.includes('fit-to-width'),
+            scale,
+            fitToWidth: inputs.fitToWidth,
             timeoutMs: this.options.timeoutMs,
           },
         ),
@@ -101,21 +153,14 @@ export class Renderer {
     const sizes = await makeImageSizes(capture.png, {
       viewportAspect: viewport.height / viewport.width,
       truncatedAt: capture.truncated ? capture.height : undefined,
-      colorblind: profile.rules.includes('colorblind'),
+      colorblind: inputs.colorblind,
     });
-    const finished = performance.now();
     return {
       ...sizes,
-      viewportWidth: viewport.width,
       truncated: capture.truncated,
-      report: prepared.report,
       blockedRequests: capture.blockedRequests,
-      timings: {
-        prepareMs: prepareMs,
-        captureMs: captured - started - prepareMs,
-        imagesMs: finished - captured,
-        totalMs: finished - started,
-      },
+      captureMs: captured - started,
+      imagesMs: performance.now() - captured,
     };
   }
 

@@ -32,6 +32,8 @@ export class RendererLifecycle implements OnApplicationShutdown {
             recycleAfter: config.capture.browserRecycleAfter,
             timeoutMs: config.capture.timeoutMs,
             memoryMb: config.capture.renderMemoryMb,
+            yieldAfterCpuMs: config.capture.renderYieldAfterCpuMs,
+            shareMaxMb: config.capture.renderShareMb,
             // Off the event loop, each email prepared once per client and options.
             preparer: new CachingPreparer(new WorkerPreparer(config.preparation)),
           },

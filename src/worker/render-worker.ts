@@ -65,7 +65,7 @@ export class RenderWorker
       new Worker(CAPTURE_QUEUE, dispatch, {
         connection,
         prefix,
-        concurrency: this.config.capture.concurrency,
+        concurrency: this.config.capture.jobsAtOnce,
         lockDuration: this.config.redis.lockMs,
         stalledInterval: this.config.redis.lockMs,
         maxStalledCount: 2,

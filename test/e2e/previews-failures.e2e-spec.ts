@@ -52,11 +52,13 @@ describe(`capture failures (${TEST_DATABASE})`, () => {
     });
   });
 
-  describe('prefetch with room for two captures (CAPTURE_QUEUE_LIMIT=1, one render at a time)', () => {
+  // One render at a time, two captures in progress (one rendering, one preparing or storing),
+  // none waiting beyond them.
+  describe('prefetch with room for two captures (CAPTURE_QUEUE_LIMIT=0, one render at a time)', () => {
     let t: TestApp;
     beforeAll(
       async () =>
-        (t = await createTestApp({ env: { CAPTURE_QUEUE_LIMIT: '1', CAPTURE_CONCURRENCY: '1' } })),
+        (t = await createTestApp({ env: { CAPTURE_QUEUE_LIMIT: '0', CAPTURE_CONCURRENCY: '1' } })),
     );
     afterAll(() => t.close());
 

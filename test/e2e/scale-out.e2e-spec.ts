@@ -78,6 +78,30 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     }
   });
 
+  it("emails take turns: another email's preview does not wait for a grid's backlog", async () => {
+    const codes = ((await request(t.url).get('/v1/clients')).body as string[]).slice(0, 40);
+    const grid = await postEmail(t, { html_text: SIMPLE_EMAIL.replace('</body>', 'grid</body>') });
+    const other = await postEmail(t, { html_text: SIMPLE_EMAIL });
+    let answered = 0;
+    const all = Promise.all(
+      codes.map((code) =>
+        request(t.url)
+          .get(`/v1/emails/${grid}/previews/${code}`)
+          .then((response) => {
+            answered++;
+            return response.status;
+          }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the grid's jobs are queued
+    await request(t.url).get(`/v1/emails/${other}/previews/OL2019`).expect(200);
+    const answeredBefore = answered;
+    expect(await all).toEqual(new Array(codes.length).fill(200)); // nothing left running
+    // First come, first served, it would come after the 40; taking turns, after the jobs in
+    // progress and those the grid's shared renders answer at once.
+    expect(answeredBefore).toBeLessThan(codes.length / 2);
+  });
+
   it('finishes a capture through another worker when one is killed mid-job', async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.kill()));
     const first = await startWorker(env);

@@ -62,14 +62,14 @@ export class MemoryCaptureStore {
       failure: null,
       error: null,
     } as Capture);
-    return { captureId: id, attempt: 1 };
+    return { captureId: id, emailId, attempt: 1 };
   }
 
   async claim(capture: Capture): Promise<CaptureJob | null> {
     const row = this.rows.get(capture.id)!;
     if (row.attempt !== capture.attempt || row.status !== capture.status) return null;
     Object.assign(row, { status: 'pending', attempt: row.attempt + 1, failure: null, error: null });
-    return { captureId: row.id, attempt: row.attempt };
+    return { captureId: row.id, emailId: row.emailId, attempt: row.attempt };
   }
 
   /** The store's conditional lease: only the pending row of this attempt. */
@@ -111,10 +111,9 @@ export class ScriptedQueue extends CaptureQueue {
     this.enqueued.push(job);
   }
 
-  async reserve(count: number): Promise<boolean> {
-    if (count > this.room) return false;
+  async reserve(count: number): Promise<void> {
+    if (count > this.room) throw new QueueFullError(7);
     this.room -= count;
-    return true;
   }
 
   release(count: number): void {

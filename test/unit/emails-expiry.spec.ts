@@ -7,6 +7,7 @@ import { Email } from '../../src/emails/email.entity';
 import { EmailRepository } from '../../src/emails/email.repository';
 import { EmailsService } from '../../src/emails/emails.service';
 import type { ImageFetcher } from '../../src/emails/images/image-fetcher';
+import type { HtmlInspector } from '../../src/emails/inspect/html-inspector';
 import type { Storage } from '../../src/storage/storage';
 import { memoryDatabase } from '../support/memory-database';
 
@@ -43,6 +44,7 @@ describe('emails expire what an expired email clears (real SQLite in memory)', (
     service = new EmailsService(
       new EmailRepository(db.getRepository(Email)),
       {} as ImageFetcher,
+      {} as HtmlInspector,
       storage as unknown as Storage,
       {} as AppConfig,
       clock,

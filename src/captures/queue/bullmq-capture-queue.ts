@@ -1,7 +1,10 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import { AppConfig } from '../../config/app-config';
+import { retryAfterSeconds } from './admission';
 import { CaptureJob, CaptureOutcome, CaptureQueue, QueueFullError } from './capture-queue';
+import { DrainRate, priorDrain } from './drain-rate';
+import { EmailTurns } from './email-turns';
 import { CAPTURE_QUEUE, jobIdOf, redisConnection } from './queue-names';
 
 /**
@@ -16,9 +19,16 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
   private ready?: Promise<unknown>;
   /** Places promised to batches of this process and not yet used. */
   private reserved = 0;
+  /** How fast the cluster's workers drain the queue, from the completions this process hears. */
+  private readonly drain: DrainRate;
+  /** Jobs waiting when this process last looked: a completion then was a busy one. */
+  private lastWaiting = 0;
+  private readonly turns = new EmailTurns();
 
   constructor(private readonly config: AppConfig) {
     super();
+    // Before anything has been measured: one worker of this process's settings.
+    this.drain = new DrainRate(priorDrain(config.capture.concurrency));
   }
 
   /** Connects on first use: embedded mode builds this class but never uses it. */
@@ -29,6 +39,12 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
       this.queue = new Queue(CAPTURE_QUEUE, { connection, prefix });
       this.events = new QueueEvents(CAPTURE_QUEUE, { connection, prefix });
       this.events.setMaxListeners(0);
+      const finished = ({ jobId }: { jobId: string }) => {
+        this.drain.record(performance.now(), this.lastWaiting > 0);
+        this.turns.finished(jobId);
+      };
+      this.events.on('completed', finished);
+      this.events.on('failed', finished);
       this.ready = this.events.waitUntilReady();
     }
     return { queue: this.queue, events: this.events };
@@ -38,16 +54,12 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
     const { queue } = this.connect();
     await this.ready;
     if (options.reserved) this.reserved = Math.max(0, this.reserved - 1);
-    else {
-      const waiting = await queue.getWaitingCount();
-      if (waiting + this.reserved >= this.config.capture.queueLimit) {
-        throw new QueueFullError(
-          Math.max(1, Math.ceil(waiting / Math.max(1, this.config.capture.concurrency))),
-        );
-      }
-    }
+    else await this.admit(queue, 1);
+    const jobId = jobIdOf(job);
     await queue.add('capture', job, {
-      jobId: jobIdOf(job),
+      jobId,
+      // Emails take turns: see EmailTurns.
+      priority: this.turns.next(jobId, job.emailId),
       removeOnComplete: { age: 3600, count: 10_000 },
       removeOnFail: { age: 24 * 3600 },
       attempts: 1,
@@ -58,13 +70,27 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
    * Places are held in this process only: two API processes reserving at the same moment
    * may overfill the queue by their batches, never refuse part of one.
    */
-  async reserve(count: number): Promise<boolean> {
+  async reserve(count: number): Promise<void> {
     const { queue } = this.connect();
     await this.ready;
-    const waiting = await queue.getWaitingCount();
-    if (waiting + this.reserved + count > this.config.capture.queueLimit) return false;
+    await this.admit(queue, count);
     this.reserved += count;
-    return true;
+  }
+
+  /** Throws QueueFullError unless `count` more jobs fit, in time and in number. */
+  private async admit(queue: Queue, count: number): Promise<void> {
+    this.lastWaiting = await queue.getJobCountByTypes('waiting', 'prioritized');
+    const retryAfter = retryAfterSeconds(
+      {
+        waiting: this.lastWaiting + this.reserved,
+        free: 0, // idle workers are not known here
+        drainPerSecond: this.drain.perSecond(),
+        maxWaitMs: this.config.capture.queueWaitMs,
+        queueLimit: this.config.capture.queueLimit,
+      },
+      count,
+    );
+    if (retryAfter > 0) throw new QueueFullError(retryAfter);
   }
 
   release(count: number): void {

@@ -3,6 +3,8 @@ import type { CaptureFailure } from '../capture.entity';
 /** A render to run: the capture row and the attempt that owns it. */
 export interface CaptureJob {
   captureId: string;
+  /** Slots are shared fairly between emails, so one email's grid cannot starve another. */
+  emailId: string;
   attempt: number;
 }
 
@@ -52,16 +54,16 @@ export class QueueFullError extends Error {
  */
 export abstract class CaptureQueue {
   /**
-   * Accepts a job or throws QueueFullError when more than CAPTURE_QUEUE_LIMIT wait. A job
-   * enqueued on a reserved place is never refused.
+   * Accepts a job, or throws QueueFullError when it would wait too long for a slot (or more
+   * than CAPTURE_QUEUE_LIMIT would wait). A job enqueued on a reserved place is never refused.
    */
   abstract enqueue(job: CaptureJob, options?: { reserved?: boolean }): Promise<void>;
 
   /**
    * Holds `count` places for jobs about to be enqueued, so that a batch (prefetch) is
-   * accepted whole or not at all. False: the queue cannot take them all now.
+   * accepted whole or not at all; throws QueueFullError when the queue cannot take them all.
    */
-  abstract reserve(count: number): Promise<boolean>;
+  abstract reserve(count: number): Promise<void>;
 
   /** Gives back reserved places that will not be used. */
   abstract release(count: number): void;

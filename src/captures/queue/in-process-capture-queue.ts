@@ -1,22 +1,27 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
-import { Semaphore } from '../../rendering/engine/semaphore';
 import { CaptureProcessor } from '../capture-processor';
+import { retryAfterSeconds } from './admission';
 import { CaptureEvents } from './capture-events';
+import { DrainRate, priorDrain } from './drain-rate';
+import { FairSlots } from './fair-slots';
 import { CaptureJob, CaptureOutcome, CaptureQueue, QueueFullError } from './capture-queue';
 
 /**
- * Embedded mode: jobs run in this process, CAPTURE_CONCURRENCY at a time. More than
- * CAPTURE_QUEUE_LIMIT jobs waiting for a slot is "overloaded" (503 with Retry-After).
+ * Embedded mode: jobs run in this process, CAPTURE_CONCURRENCY at a time, slots shared
+ * round-robin between emails. A job that would wait for a slot longer than the configured
+ * queue wait, at the drain rate measured here, is refused: "overloaded" (503 with
+ * Retry-After from that rate).
  */
 @Injectable()
 export class InProcessCaptureQueue extends CaptureQueue {
   private readonly logger = new Logger(InProcessCaptureQueue.name);
-  private readonly slots: Semaphore;
+  private readonly slots: FairSlots;
   /** Places promised to batches and not yet used. */
   private reserved = 0;
   /** Shutting down: no new job is accepted. */
   private draining = false;
+  private readonly drainRate: DrainRate;
 
   constructor(
     private readonly processor: CaptureProcessor,
@@ -24,23 +29,19 @@ export class InProcessCaptureQueue extends CaptureQueue {
     private readonly config: AppConfig,
   ) {
     super();
-    this.slots = new Semaphore(config.capture.concurrency);
+    this.slots = new FairSlots(config.capture.jobsAtOnce);
+    this.drainRate = new DrainRate(priorDrain(config.capture.concurrency));
   }
 
   async enqueue(job: CaptureJob, options: { reserved?: boolean } = {}): Promise<void> {
     if (options.reserved && !this.draining) this.reserved = Math.max(0, this.reserved - 1);
-    else if (this.draining || this.room() < 1) {
-      throw new QueueFullError(
-        Math.max(1, Math.ceil(this.slots.queued / this.config.capture.concurrency)),
-      );
-    }
+    else this.admit(1);
     void this.run(job);
   }
 
-  async reserve(count: number): Promise<boolean> {
-    if (this.draining || count > this.room()) return false;
+  async reserve(count: number): Promise<void> {
+    this.admit(count);
     this.reserved += count;
-    return true;
   }
 
   release(count: number): void {
@@ -59,10 +60,22 @@ export class InProcessCaptureQueue extends CaptureQueue {
     return this.slots.inUse + this.slots.queued === 0;
   }
 
-  /** Jobs accepted now without refusal: free slots plus free queue places, less promises. */
-  private room(): number {
-    const { concurrency, queueLimit } = this.config.capture;
-    return concurrency - this.slots.inUse + queueLimit - this.slots.queued - this.reserved;
+  /** Throws QueueFullError unless `count` more jobs fit (in time and in number). */
+  private admit(count: number): void {
+    const { jobsAtOnce, queueLimit, queueWaitMs } = this.config.capture;
+    if (this.draining)
+      throw new QueueFullError(Math.ceil(this.config.capture.shutdownGraceMs / 1000));
+    const retryAfter = retryAfterSeconds(
+      {
+        waiting: this.slots.queued + this.reserved,
+        free: Math.max(0, jobsAtOnce - this.slots.inUse),
+        drainPerSecond: this.drainRate.perSecond(),
+        maxWaitMs: queueWaitMs,
+        queueLimit,
+      },
+      count,
+    );
+    if (retryAfter > 0) throw new QueueFullError(retryAfter);
   }
 
   outcome(job: CaptureJob, signal: AbortSignal): Promise<CaptureOutcome | null> {
@@ -70,7 +83,7 @@ export class InProcessCaptureQueue extends CaptureQueue {
   }
 
   private async run(job: CaptureJob): Promise<void> {
-    const release = await this.slots.acquire();
+    const release = await this.slots.acquire(job.emailId);
     try {
       this.events.publish(job, await this.processor.process(job));
     } catch (error) {
@@ -79,6 +92,7 @@ export class InProcessCaptureQueue extends CaptureQueue {
       );
       this.events.publish(job, { status: 'failed', error: (error as Error).message });
     } finally {
+      this.drainRate.record(performance.now(), this.slots.queued > 0);
       release();
     }
   }

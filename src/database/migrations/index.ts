@@ -4,6 +4,7 @@ import { UsersOAuth1764000000000 } from './1764000000000-users-oauth';
 import { StaffKeys1764100000000 } from './1764100000000-staff-keys';
 import { CaptureFailure1764200000000 } from './1764200000000-capture-failure';
 import { CaptureLease1764300000000 } from './1764300000000-capture-lease';
+import { CaptureSharedRender1764400000000 } from './1764400000000-capture-shared-render';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   StaffKeys1764100000000,
   CaptureFailure1764200000000,
   CaptureLease1764300000000,
+  CaptureSharedRender1764400000000,
 ];

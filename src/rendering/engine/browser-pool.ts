@@ -1,7 +1,7 @@
 import { Browser, BrowserContext, chromium } from 'playwright-core';
 import { resolveChromiumPath } from './chromium-path';
-import { MemoryWatch } from './memory-watch';
-import { Semaphore } from './semaphore';
+import { RendererWatch } from './renderer-watch';
+import { Semaphore } from '../../common/threads/semaphore';
 
 /** Flags for a headless browser on a closed network, as root in a container. */
 const CHROMIUM_ARGS = [
@@ -23,6 +23,8 @@ export interface BrowserPoolOptions {
   recycleAfter: number;
   /** A renderer using more resident memory is killed (0: no budget). */
   memoryMb?: number;
+  /** A renderer that has used more CPU time gets the lowest priority (0: never). */
+  yieldAfterCpuMs?: number;
 }
 
 export class BrowserCrashedError extends Error {}
@@ -65,12 +67,15 @@ export class BrowserPool {
   private crashed = false;
   /** Contexts in use: closed first on shutdown, which ends their renderers at once. */
   private readonly contexts = new Set<BrowserContext>();
-  private readonly memory?: MemoryWatch;
+  private readonly watch: RendererWatch;
 
   /** Nothing is launched (nor looked for) until the first capture: API processes in scale-out never render. */
   constructor(private readonly options: BrowserPoolOptions) {
     this.slots = new Semaphore(options.concurrency);
-    if (options.memoryMb) this.memory = new MemoryWatch(options.memoryMb);
+    this.watch = new RendererWatch({
+      memoryMb: options.memoryMb ?? 0,
+      yieldAfterCpuMs: options.yieldAfterCpuMs ?? 0,
+    });
   }
 
   /**
@@ -89,7 +94,7 @@ export class BrowserPool {
     generation.uses++;
     generation.active++;
     const startedAt = Date.now();
-    this.memory?.start();
+    this.watch.start();
     let context: BrowserContext | undefined;
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -109,7 +114,7 @@ export class BrowserPool {
       return await Promise.race([run, deadline, generation.gone]);
     } catch (error) {
       if (error instanceof RenderDeadlineError || error instanceof BrowserCrashedError) throw error;
-      const killed = this.memory?.killedSince(startedAt);
+      const killed = this.watch.killedSince(startedAt);
       if (killed) {
         throw new RenderMemoryError(
           `the render used ${killed.rssMb} MB, over its ${this.options.memoryMb} MB budget, and was stopped`,
@@ -131,7 +136,7 @@ export class BrowserPool {
         await this.stop(context, generation);
       }
       generation.active--;
-      if (this.slots.inUse <= 1) this.memory?.stop();
+      if (this.slots.inUse <= 1) this.watch.stop();
       if (generation.uses >= this.options.recycleAfter) this.retire(generation);
       if (generation.retired && generation.active === 0) void this.closeGeneration(generation);
       release();

@@ -53,7 +53,7 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
     await render(0, 'captured');
     expect((await obtained).status).toBe('captured');
     expect(store.inserts).toBe(1);
-    expect(queue.enqueued).toEqual([{ captureId: 'capture-1', attempt: 1 }]);
+    expect(queue.enqueued).toEqual([{ captureId: 'capture-1', emailId: EMAIL.id, attempt: 1 }]);
   });
 
   it('concurrent waiters share one attempt and one render', async () => {
@@ -108,7 +108,7 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
     clock.advance(15_001); // the owner stopped renewing
     const next = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
     await render(1, 'captured');
-    expect(queue.enqueued[1]).toEqual({ captureId: row.id, attempt: 2 });
+    expect(queue.enqueued[1]).toEqual({ captureId: row.id, emailId: EMAIL.id, attempt: 2 });
     expect(await statusOf(next)).toBe(200);
     expect(await statusOf(waiting)).toBe(200);
     void abandoned;
@@ -149,11 +149,11 @@ describe('CaptureCoordinator prefetch: the whole batch or none', () => {
     ...OL2019,
     client,
   }));
-
-  it('answers 503 and starts nothing when the queue cannot take every configuration', async () => {
+  /** A coordinator over an in-memory store and a queue with `room` places. */
+  function setup(room = 100) {
     const store = new MemoryCaptureStore();
     const queue = new ScriptedQueue();
-    queue.room = 2;
+    queue.room = room;
     const coordinator = new CaptureCoordinator(
       store.asStore(),
       queue,
@@ -161,6 +161,11 @@ describe('CaptureCoordinator prefetch: the whole batch or none', () => {
       config,
       new ManualClock(),
     );
+    return { store, queue, coordinator };
+  }
+
+  it('answers 503 and starts nothing when the queue cannot take every configuration', async () => {
+    const { store, queue, coordinator } = setup(2);
     expect(await statusOf(coordinator.prefetch(EMAIL, batch))).toBe(503);
     expect(queue.enqueued).toEqual([]);
     expect([...store.rows.values()]).toEqual([]);
@@ -168,16 +173,7 @@ describe('CaptureCoordinator prefetch: the whole batch or none', () => {
   });
 
   it('accepts a full batch even when other requests would find the queue full meanwhile', async () => {
-    const store = new MemoryCaptureStore();
-    const queue = new ScriptedQueue();
-    queue.room = 3;
-    const coordinator = new CaptureCoordinator(
-      store.asStore(),
-      queue,
-      LEASES,
-      config,
-      new ManualClock(),
-    );
+    const { store, queue, coordinator } = setup(3);
     const started = coordinator.prefetch(EMAIL, batch);
     queue.full = true; // a reserved place is never refused
     await started;
@@ -191,15 +187,7 @@ describe('CaptureCoordinator prefetch: the whole batch or none', () => {
   });
 
   it('reserves only for configurations that need a render, and gives back unused places', async () => {
-    const store = new MemoryCaptureStore();
-    const queue = new ScriptedQueue();
-    const coordinator = new CaptureCoordinator(
-      store.asStore(),
-      queue,
-      LEASES,
-      config,
-      new ManualClock(),
-    );
+    const { queue, coordinator } = setup();
     await coordinator.prefetch(EMAIL, [batch[0], batch[0]]);
     expect(queue.enqueued).toHaveLength(1);
     expect(queue.room).toBe(99);

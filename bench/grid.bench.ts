@@ -1,0 +1,139 @@
+// The whole grid at once: one 40 KB newsletter, every client code requested at the same
+// moment, as an integrator's grid view does. Prints the wall time until the last preview,
+// the statuses, the captures produced beside the renders performed (the rest shared a render
+// with a client of the same pixels), and the latency of single first previews of other
+// emails made one after another while the grid runs; embedded mode, then scale-out with 1
+// and 2 BullMQ workers (PostgreSQL, Redis). Target on 2 cores: the grid in under 8 s, all
+// 200; another email's preview within 2 s p95. Then a single first capture through HTTP beside
+// the bare engine at its fastest (target ratio < 1.15). Run: npm run build && npm run bench:grid
+import Database from 'better-sqlite3';
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { marketingEmail } from '../test/support/marketing-email';
+import { SIMPLE_EMAIL } from '../test/support/previews';
+import { bareEngineCaptures } from './lib/bare-engine';
+import { freshDatabase, REDIS_URL, startWorker } from './lib/cluster';
+import { postHtml, RunningServer, startServer } from './lib/server';
+import { ms, printTable, summarize } from './lib/stats';
+
+async function runGrid(server: RunningServer, label: string): Promise<Record<string, string>> {
+  const post = (html: string) => postHtml(server, html);
+  const preview = async (guid: string, client: string) => {
+    const response = await fetch(`${server.url}/v1/emails/${guid}/previews/${client}`);
+    await response.arrayBuffer();
+    return response.status;
+  };
+  const codes = (await (await fetch(`${server.url}/v1/clients`)).json()) as string[];
+  const guid = await post(marketingEmail(40));
+
+  const started = performance.now();
+  let done = false;
+  const grid = Promise.all(codes.map((code) => preview(guid, code))).finally(() => (done = true));
+  const others: number[] = [];
+  const otherStatuses: number[] = [];
+  while (!done) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const other = await post(SIMPLE_EMAIL);
+    const at = performance.now();
+    otherStatuses.push(await preview(other, 'OL2019'));
+    others.push(performance.now() - at);
+  }
+  const statuses = await grid;
+  const wall = (performance.now() - started) / 1000;
+  const counts: Record<number, number> = {};
+  for (const status of [...statuses, ...otherStatuses]) counts[status] = (counts[status] ?? 0) + 1;
+  const other = summarize(others);
+  return {
+    mode: label,
+    clients: String(codes.length),
+    'grid wall s': wall.toFixed(1),
+    statuses: Object.entries(counts)
+      .map(([status, count]) => `${count}x${status}`)
+      .join(' '),
+    'captures produced': String(statuses.filter((status) => status === 200).length),
+    'renders performed': String(await rendersOf(server, guid)),
+    'other email n': String(other.n),
+    'other p50 / p95 ms': `${ms(other.p50)} / ${ms(other.p95)}`,
+  };
+}
+
+const FIRST_RUNS = 15;
+
+/** First GETs of fresh emails one at a time through HTTP, then the bare engine, same HTML. */
+async function firstCaptureBesideBareEngine(): Promise<Record<string, string>> {
+  const html = marketingEmail(40);
+  const server = await startServer(4314);
+  const ours: number[] = [];
+  try {
+    for (let i = 0; i < FIRST_RUNS + 2; i++) {
+      const guid = await postHtml(server, html);
+      const started = performance.now();
+      const response = await fetch(`${server.url}/v1/emails/${guid}/previews/OL2019`);
+      await response.arrayBuffer();
+      if (i >= 2) ours.push(performance.now() - started); // two warm-up captures
+    }
+  } finally {
+    await server.stop();
+  }
+  const bare = summarize(await bareEngineCaptures(html, 'OL2019', FIRST_RUNS));
+  const service = summarize(ours);
+  return {
+    'service p50 / p95 ms': `${ms(service.p50)} / ${ms(service.p95)}`,
+    'bare engine p50 / p95 ms': `${ms(bare.p50)} / ${ms(bare.p95)}`,
+    'ratio (p50)': (service.p50 / bare.p50).toFixed(2),
+  };
+}
+
+/** Captures of the email whose pixels were not shared from another client's render. */
+async function rendersOf(server: RunningServer, guid: string): Promise<number> {
+  const sql = 'SELECT COUNT(*) AS n FROM captures WHERE email_id = $1 AND shared_render = $2';
+  if (server.env.DATABASE_URL) {
+    const pg = new Client({ connectionString: server.env.DATABASE_URL });
+    await pg.connect();
+    const { rows } = await pg.query(sql, [guid, false]);
+    await pg.end();
+    return Number(rows[0].n);
+  }
+  const db = new Database(join(server.env.DATA_DIR!, 'instant-preview.sqlite'), { readonly: true });
+  const row = db.prepare(sql.replace('$1', '?').replace('$2', '?')).get(guid, 0) as { n: number };
+  db.close();
+  return row.n;
+}
+
+async function main(): Promise<void> {
+  const rows: Record<string, string>[] = [];
+  const first = await firstCaptureBesideBareEngine();
+  // The default (one per core) beside the neighbours, to choose it from measurement.
+  for (const concurrency of (process.env.BENCH_CONCURRENCY ?? '2').split(',')) {
+    const embedded = await startServer(4312, { CAPTURE_CONCURRENCY: concurrency });
+    try {
+      rows.push(await runGrid(embedded, `embedded, ${concurrency} at a time`));
+    } finally {
+      await embedded.stop();
+    }
+  }
+
+  const server = await startServer(4313, {
+    DATABASE_URL: await freshDatabase('ip_bench_grid'),
+    REDIS_URL,
+    QUEUE_PREFIX: `ip-bench-grid-${Date.now()}`,
+  });
+  const workers: ChildProcess[] = [];
+  try {
+    for (const count of [1, 2]) {
+      while (workers.length < count) workers.push(await startWorker(server.env));
+      rows.push(await runGrid(server, `scale-out, ${count} worker${count > 1 ? 's' : ''}`));
+    }
+  } finally {
+    for (const worker of workers) worker.kill('SIGTERM');
+    await server.stop();
+  }
+  printTable('The whole grid of a 40 KB newsletter at once (default settings, 2 cores)', rows);
+  printTable(
+    `A single first capture (40 KB newsletter, OL2019, ${FIRST_RUNS} runs) beside the bare engine (target ratio < 1.15)`,
+    [first],
+  );
+}
+
+void main();

@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { Piscina } from 'piscina';
+import { Semaphore } from './semaphore';
+
+/** A task ran out of its time or memory budget (a property of its input, not a bug). */
+export class ThreadBudgetError extends Error {}
+
+export interface ThreadBudget {
+  threads: number;
+  /** A task running longer is ended by terminating its thread. */
+  timeoutMs: number;
+  /** Heap limit of each thread; a task that needs more fails alone. */
+  memoryMb: number;
+}
+
+/**
+ * Worker threads (piscina) for CPU-bound work on hostile input, so it never blocks the
+ * event loop that answers requests and health checks. Each task has a time budget and each
+ * thread a heap limit; past either the thread is ended and replaced, and the task fails
+ * with a ThreadBudgetError that says what it was doing (`activity`) and which budget it hit.
+ */
+export class BudgetedThreadPool {
+  private pool?: Piscina;
+  /** One task per thread: the rest wait here, where their budget has not started. */
+  private readonly free: Semaphore;
+
+  /** `worker` is the entry file's path without extension (.js when built, .ts in tests). */
+  constructor(
+    private readonly worker: string,
+    private readonly budget: ThreadBudget,
+    private readonly activity: string,
+  ) {
+    this.free = new Semaphore(budget.threads);
+  }
+
+  /** The time budget counts from the moment a thread takes the task, not while it waits. */
+  async run<T>(task: unknown): Promise<T> {
+    const release = await this.free.acquire();
+    try {
+      return (await this.threads().run(task, {
+        signal: AbortSignal.timeout(this.budget.timeoutMs),
+      })) as T;
+    } catch (error) {
+      throw this.explain(error as Error);
+    } finally {
+      release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+
+  /**
+   * Started at the first task, not before (a process that never needs them, such as an API
+   * process in scale-out, holds none), and then all kept warm: a thread loads its modules
+   * in about half a second, which a capture must not wait for while a hostile email holds
+   * another thread.
+   */
+  private threads(): Piscina {
+    this.pool ??= new Piscina({
+      ...workerFile(this.worker),
+      minThreads: this.budget.threads,
+      maxThreads: this.budget.threads,
+      resourceLimits: { maxOldGenerationSizeMb: this.budget.memoryMb },
+    });
+    return this.pool;
+  }
+
+  private explain(error: Error): Error {
+    if (error.name === 'AbortError' || error.name === 'TimeoutError')
+      return new ThreadBudgetError(`${this.activity} took longer than ${this.budget.timeoutMs} ms`);
+    if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+      return new ThreadBudgetError(`${this.activity} needed more than ${this.budget.memoryMb} MB`);
+    if (error instanceof RangeError)
+      return new ThreadBudgetError(`${this.activity} failed: ${error.message}`);
+    return error;
+  }
+}
+
+/** The compiled worker; from TypeScript sources (tests), the same file through ts-node. */
+function workerFile(worker: string): { filename: string; execArgv?: string[] } {
+  if (existsSync(`${worker}.js`)) return { filename: `${worker}.js` };
+  return {
+    filename: `${worker}.ts`,
+    execArgv: ['--require', 'ts-node/register/transpile-only'],
+  };
+}

@@ -1,0 +1,60 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { UsageRecord } from '../../src/billing/usage-record.entity';
+import { Capture } from '../../src/captures/capture.entity';
+import { marketingEmail } from '../support/marketing-email';
+import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';
+import { createTestApp, TestApp } from '../support/test-app';
+import { TEST_DATABASE } from '../support/test-database';
+
+describe(`the whole grid at once, default limits (${TEST_DATABASE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  async function fullImage(url: string): Promise<Buffer> {
+    const redirect = await getAbsolute(t, url).expect(302);
+    return (await getAbsolute(t, redirect.headers.location).expect(200)).body as Buffer;
+  }
+
+  it('answers 200 for every client code of one email requested together, and does not hold up another email', async () => {
+    const guid = await postEmail(t, { html_text: marketingEmail(40) });
+    const other = await postEmail(t, { html_text: SIMPLE_EMAIL });
+    const codes = (await request(t.url).get('/v1/clients').expect(200)).body as string[];
+    expect(codes.length).toBeGreaterThan(100);
+    let gridAnswered = 0;
+    const grid = Promise.all(
+      codes.map((code) =>
+        request(t.url)
+          .get(`/v1/emails/${guid}/previews/${code}`)
+          .then((response) => {
+            gridAnswered++;
+            return response;
+          }),
+      ),
+    );
+    // Slots are shared between emails in turn: this one does not wait for the whole grid.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const single = await request(t.url).get(`/v1/emails/${other}/previews/OL2019`);
+    const answeredBefore = gridAnswered;
+    const responses = await grid;
+    expect(single.status).toBe(200);
+    // In arrival order it would come after about 120 renders; taking turns, after a few.
+    expect(answeredBefore).toBeLessThan(codes.length / 4);
+
+    const statuses: Record<number, string[]> = {};
+    responses.forEach((r, i) => (statuses[r.status] ??= []).push(codes[i]));
+    expect(Object.keys(statuses)).toEqual(['200']);
+    // Clients with the same pixel inputs share one render: identical bytes, each its own file.
+    const twins = ['IPHONE12', 'IPHONE13'].map((code) => responses[codes.indexOf(code)].body);
+    const [first, second] = await Promise.all(twins.map((body) => fullImage(body.full_url)));
+    expect(twins[0].full_url).not.toBe(twins[1].full_url);
+    expect(first.equals(second)).toBe(true);
+    const captures = t.get(DataSource).getRepository(Capture);
+    const shared = await captures.countBy({ emailId: guid, sharedRender: true });
+    expect(shared).toBeGreaterThan(codes.length / 3);
+    // Billing counts configurations, never renders.
+    const usage = await t.get(DataSource).getRepository(UsageRecord).countBy({ emailId: guid });
+    expect(usage).toBe(codes.length);
+  }, 240_000);
+});

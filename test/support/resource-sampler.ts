@@ -1,0 +1,55 @@
+import pidtree from 'pidtree';
+import pidusage from 'pidusage';
+
+/** Peak resident memory (MB) of this process plus every process below it (the browser). */
+export class MemorySampler {
+  peakMb = 0;
+  private timer?: NodeJS.Timeout;
+
+  start(everyMs = 100): this {
+    this.timer = setInterval(() => void this.sample(), everyMs);
+    return this;
+  }
+
+  async stop(): Promise<number> {
+    clearInterval(this.timer);
+    await this.sample();
+    return this.peakMb;
+  }
+
+  private async sample(): Promise<void> {
+    const pids = [process.pid, ...(await pidtree(process.pid).catch(() => [] as number[]))];
+    const usage = await pidusage(pids).catch(() => ({}) as Record<string, pidusage.Status>);
+    pidusage.clear();
+    // A process that ended between listing and sampling has no status.
+    const total = Object.values(usage).reduce((sum, status) => sum + (status?.memory ?? 0), 0);
+    this.peakMb = Math.max(this.peakMb, Math.round(total / 1024 / 1024));
+  }
+}
+
+/** The slowest answer (ms) of GET /health/live, sampled every 25 ms until stopped. */
+export class HealthSampler {
+  slowestMs = 0;
+  private running = true;
+  private loop?: Promise<void>;
+
+  constructor(private readonly url: string) {}
+
+  start(): this {
+    this.loop = (async () => {
+      while (this.running) {
+        const started = performance.now();
+        await fetch(`${this.url}/health/live`).then((response) => response.arrayBuffer());
+        this.slowestMs = Math.max(this.slowestMs, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    return this;
+  }
+
+  async stop(): Promise<number> {
+    this.running = false;
+    await this.loop;
+    return this.slowestMs;
+  }
+}
