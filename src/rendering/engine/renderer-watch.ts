@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
-import pidtree from 'pidtree';
-import pidusage from 'pidusage';
+import { commandLine, descendants, sampleProcess } from './procfs';
 
 /** A renderer process ended for using more memory than the budget. */
 export interface MemoryKill {
@@ -17,12 +16,14 @@ export interface RendererWatchOptions {
   yieldAfterCpuMs: number;
 }
 
-/** How often renderers are sampled while captures run. */
-const SAMPLE_MS = 100;
+/** How often known renderers are sampled while captures run. */
+const SAMPLE_MS = 50;
+/** New renderers are looked for every this many samples (a walk of all of /proc). */
+const DISCOVER_EVERY = 2;
 
 /**
- * Watches every Chromium renderer below this process while captures run (pidtree +
- * pidusage), for two budgets:
+ * Watches every Chromium renderer below this process while captures run (read from
+ * procfs), for two budgets:
  * - memory: a renderer past the budget is killed; its page crashes and only its own capture
  *   fails (the pool names the budget in that capture's error). Contexts never share a renderer.
  * - CPU: a renderer that has already burned `yieldAfterCpuMs` (an email with a huge blur,
@@ -33,19 +34,30 @@ export class RendererWatch {
   private timer?: NodeJS.Timeout;
   private readonly kills: MemoryKill[] = [];
   private readonly yielded = new Set<number>();
+  /** Renderers found so far; a pid that stops answering is forgotten. */
+  private renderers: number[] = [];
+  private samples = 0;
+  private sampling = false;
 
   constructor(private readonly options: RendererWatchOptions) {}
 
   start(): void {
     if (this.timer || process.platform !== 'linux') return;
     if (!this.options.memoryMb && !this.options.yieldAfterCpuMs) return;
-    this.timer = setInterval(() => void this.sample().catch(() => undefined), SAMPLE_MS);
+    this.timer = setInterval(() => {
+      if (this.sampling) return; // a slow walk of /proc: skip a beat rather than pile up
+      this.sampling = true;
+      void this.sample()
+        .catch(() => undefined)
+        .finally(() => (this.sampling = false));
+    }, SAMPLE_MS);
     this.timer.unref();
   }
 
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.samples = 0;
   }
 
   /** A kill since `since` (epoch ms), if the watch made one. */
@@ -59,15 +71,14 @@ export class RendererWatch {
   }
 
   private async sample(): Promise<void> {
-    const renderers = (await pidtree(process.pid).catch(() => [] as number[])).filter(isRenderer);
-    for (const pid of this.yielded) if (!renderers.includes(pid)) this.yielded.delete(pid);
-    if (renderers.length === 0) return;
-    const usage = await pidusage(renderers).catch(() => ({}) as Record<string, pidusage.Status>);
-    pidusage.clear(); // renderers come and go: keep no history of them
-    for (const [pid, status] of Object.entries(usage)) {
-      if (!status) continue; // ended between listing and sampling
-      this.enforceMemory(Number(pid), status.memory);
-      this.enforceCpu(Number(pid), status.ctime);
+    if (this.samples++ % DISCOVER_EVERY === 0) this.renderers = await findRenderers();
+    const samples = await Promise.all(this.renderers.map(sampleProcess));
+    this.renderers = this.renderers.filter((_, index) => samples[index]);
+    for (const pid of this.yielded) if (!this.renderers.includes(pid)) this.yielded.delete(pid);
+    for (const sample of samples) {
+      if (!sample) continue; // ended since it was found
+      this.enforceMemory(sample.pid, sample.rssBytes);
+      this.enforceCpu(sample.pid, sample.cpuMs);
     }
   }
 
@@ -107,10 +118,8 @@ function threadsOf(pid: number): number[] {
   }
 }
 
-function isRenderer(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('--type=renderer');
-  } catch {
-    return false;
-  }
+async function findRenderers(): Promise<number[]> {
+  const below = await descendants(process.pid);
+  const commands = await Promise.all(below.map(commandLine));
+  return below.filter((_, index) => commands[index].includes('--type=renderer'));
 }
