@@ -6,6 +6,7 @@
 // and 2 BullMQ workers (PostgreSQL, Redis). Target on 2 cores: the grid in under 8 s, all
 // 200; another email's preview within 2 s p95. Then a single first capture through HTTP beside
 // the bare engine at its fastest (target ratio < 1.15). Run: npm run build && npm run bench:grid
+// BENCH_PARTS=first,embedded,scale-out (the default: all three) runs only some parts.
 import Database from 'better-sqlite3';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -102,10 +103,14 @@ async function rendersOf(server: RunningServer, guid: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  const parts = (process.env.BENCH_PARTS ?? 'first,embedded,scale-out').split(',');
   const rows: Record<string, string>[] = [];
-  const first = await firstCaptureBesideBareEngine();
+  const first = parts.includes('first') ? await firstCaptureBesideBareEngine() : undefined;
   // The default (one per core) beside the neighbours, to choose it from measurement.
-  for (const concurrency of (process.env.BENCH_CONCURRENCY ?? '2').split(',')) {
+  const concurrencies = parts.includes('embedded')
+    ? (process.env.BENCH_CONCURRENCY ?? '2').split(',')
+    : [];
+  for (const concurrency of concurrencies) {
     const embedded = await startServer(4312, { CAPTURE_CONCURRENCY: concurrency });
     try {
       rows.push(await runGrid(embedded, `embedded, ${concurrency} at a time`));
@@ -114,6 +119,21 @@ async function main(): Promise<void> {
     }
   }
 
+  if (parts.includes('scale-out')) rows.push(...(await scaleOutGrids()));
+  if (rows.length) {
+    printTable('The whole grid of a 40 KB newsletter at once (default settings, 2 cores)', rows);
+  }
+  if (first) {
+    printTable(
+      `A single first capture (40 KB newsletter, OL2019, ${FIRST_RUNS} runs) beside the bare engine (target ratio < 1.15)`,
+      [first],
+    );
+  }
+}
+
+/** The grid through one API process and BullMQ workers (1, then 2). */
+async function scaleOutGrids(): Promise<Record<string, string>[]> {
+  const rows: Record<string, string>[] = [];
   const server = await startServer(4313, {
     DATABASE_URL: await freshDatabase('ip_bench_grid'),
     REDIS_URL,
@@ -129,11 +149,7 @@ async function main(): Promise<void> {
     for (const worker of workers) worker.kill('SIGTERM');
     await server.stop();
   }
-  printTable('The whole grid of a 40 KB newsletter at once (default settings, 2 cores)', rows);
-  printTable(
-    `A single first capture (40 KB newsletter, OL2019, ${FIRST_RUNS} runs) beside the bare engine (target ratio < 1.15)`,
-    [first],
-  );
+  return rows;
 }
 
 void main();

@@ -71,6 +71,8 @@ export class AppConfig {
     renderMemoryMb: number;
     renderYieldAfterCpuMs: number;
     renderShareMb: number;
+    renderContextIdleMs: number;
+    renderWarmContexts: boolean;
     shutdownGraceMs: number;
     instanceName: string;
     queueLimit: number;
@@ -151,6 +153,8 @@ export class AppConfig {
       renderMemoryMb: env.RENDER_MEMORY_MB,
       renderYieldAfterCpuMs: env.RENDER_YIELD_AFTER_CPU_MS,
       renderShareMb: env.RENDER_SHARE_MB,
+      renderContextIdleMs: env.RENDER_CONTEXT_IDLE_MS,
+      renderWarmContexts: env.RENDER_WARM_CONTEXTS,
       shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
       instanceName: env.INSTANCE_NAME || defaultInstanceName(Boolean(env.REDIS_URL)),
       queueLimit: env.CAPTURE_QUEUE_LIMIT,

@@ -96,6 +96,10 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(0) RENDER_YIELD_AFTER_CPU_MS = 250;
   /** Memory for finished renders shared with other clients of the same pixels (0: none kept). */
   @Transform(toInt) @IsInt() @Min(0) RENDER_SHARE_MB = 128;
+  /** A context kept open this long for the same email's next capture (0: a new one each time). */
+  @Transform(toInt) @IsInt() @Min(0) @Max(60000) RENDER_CONTEXT_IDLE_MS = 1000;
+  /** Keep a fresh context open ahead of demand, so a first capture does not wait for one. */
+  @Transform(toBool) @IsBoolean() RENDER_WARM_CONTEXTS = true;
   /** Worker threads that parse and transform emails, off the API's event loop. */
   @Transform(toInt) @IsInt() @Min(1) @Max(64) PREPARE_THREADS = Math.max(1, cpus().length);
   /** Time budget of one preparation; past it the thread is ended (500 for that client). */

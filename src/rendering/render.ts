@@ -16,6 +16,7 @@ export class UnknownClientError extends Error {}
 type Shot = ImageSizes & {
   truncated: boolean;
   blockedRequests: string[];
+  contextMarker: string;
   captureMs: number;
   imagesMs: number;
 };
@@ -35,6 +36,8 @@ export interface RenderResult {
   blockedRequests: string[];
   /** The pixels came from a render made for another client with the same inputs. */
   shared: boolean;
+  /** The marker of the browser context that rendered it, read back from inside its page. */
+  contextMarker: string;
   timings: { prepareMs: number; captureMs: number; imagesMs: number; totalMs: number };
 }
 
@@ -103,7 +106,7 @@ export class Renderer {
     // Shared between the clients of one email only (`key`): emails never share anything.
     const { value: shot, shared } = key
       ? await this.sharing.share(`${key}:${renderKey(prepared, inputs)}`, () =>
-          this.shoot(prepared, inputs),
+          this.shoot(prepared, inputs, key),
         )
       : { value: await this.shoot(prepared, inputs), shared: false };
     const { captureMs, imagesMs, ...images } = shot;
@@ -121,8 +124,15 @@ export class Renderer {
     };
   }
 
-  /** The engine's part: screenshot in a fresh context, then the PNG sizes. */
-  private async shoot(prepared: PreparedEmail, inputs: PixelInputs): Promise<Shot> {
+  /**
+   * The engine's part: the screenshot, in a context of this email's own (`affinity`: kept
+   * from its last capture, if any) or a fresh one, then the PNG sizes.
+   */
+  private async shoot(
+    prepared: PreparedEmail,
+    inputs: PixelInputs,
+    affinity?: string,
+  ): Promise<Shot> {
     const started = performance.now();
     const { viewport, scale } = inputs;
     const capture = await this.pool.withContext(
@@ -136,18 +146,21 @@ export class Renderer {
         locale: 'en-US',
       },
       this.options.timeoutMs,
-      (context) =>
+      (lease) =>
         capturePage(
-          context,
+          lease,
           prepared.html,
           { served: prepared.served },
           {
+            viewport,
+            colorScheme: inputs.colorScheme,
             width: viewport.width,
             scale,
             fitToWidth: inputs.fitToWidth,
             timeoutMs: this.options.timeoutMs,
           },
         ),
+      affinity,
     );
     const captured = performance.now();
     const sizes = await makeImageSizes(capture.png, {
@@ -159,6 +172,7 @@ export class Renderer {
       ...sizes,
       truncated: capture.truncated,
       blockedRequests: capture.blockedRequests,
+      contextMarker: capture.contextMarker,
       captureMs: captured - started,
       imagesMs: performance.now() - captured,
     };

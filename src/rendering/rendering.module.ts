@@ -34,6 +34,8 @@ export class RendererLifecycle implements OnApplicationShutdown {
             memoryMb: config.capture.renderMemoryMb,
             yieldAfterCpuMs: config.capture.renderYieldAfterCpuMs,
             shareMaxMb: config.capture.renderShareMb,
+            contextIdleMs: config.capture.renderContextIdleMs,
+            warmContexts: config.capture.renderWarmContexts,
             // Off the event loop, each email prepared once per client and options.
             preparer: new CachingPreparer(new WorkerPreparer(config.preparation)),
           },

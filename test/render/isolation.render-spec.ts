@@ -82,6 +82,66 @@ describe('hostile email isolation', () => {
     expect((await readPixels(second.full)).count(isRed)).toBe(0);
   });
 
+  it('lets the clients of one email take turns in a context, and never lets two emails share one', async () => {
+    // Contexts opened ahead of demand too: whichever email takes one, it is that email's only.
+    const reusing = testRenderer({ concurrency: 2, contextIdleMs: 5000, warmContexts: true });
+    const clients = ['OL2019', 'GMAILNEW', 'OUTLOOKCOM', 'APPMAIL14DARK', 'APPMAIL15', 'OL365DARK'];
+    const render = async (email: string, client: string) => {
+      const result = await reusing.render(
+        { html: `<p>${email}</p>`, text: null, images: [] },
+        client,
+        DEFAULT,
+        email,
+      );
+      return { email, marker: result.contextMarker };
+    };
+    try {
+      const results: { email: string; marker: string }[] = [];
+      // One after another, the emails alternating: each capture follows the other email's.
+      for (const client of clients) {
+        for (const email of ['email-a', 'email-b']) results.push(await render(email, client));
+      }
+      // Then all at once.
+      const burst = clients.flatMap((client) =>
+        ['email-a', 'email-b'].map((email) => render(email, client)),
+      );
+      results.push(...(await Promise.all(burst)));
+      const emailsByMarker = new Map<string, Set<string>>();
+      for (const { email, marker } of results) {
+        expect(marker).toMatch(/^[0-9a-f-]{36}$/);
+        emailsByMarker.set(marker, (emailsByMarker.get(marker) ?? new Set()).add(email));
+      }
+      for (const emails of emailsByMarker.values()) expect(emails.size).toBe(1);
+      // Taking turns: fewer contexts than renders.
+      expect(emailsByMarker.size).toBeLessThan(results.length);
+    } finally {
+      await reusing.close();
+    }
+  });
+
+  it('renders in a kept context exactly what a fresh context renders', async () => {
+    const reusing = testRenderer({ concurrency: 1, contextIdleMs: 5000 });
+    const html = `<html><head><style>
+      body { margin: 0; background: #fff; }
+      @media (prefers-color-scheme: dark) { body { background: #123; color: #eee; } }
+      @media (max-width: 850px) { .w { background: #0a0; } }
+      </style></head><body><div class="w" style="height:300px;width:2000px">wide</div>
+      ${'<p>line</p>'.repeat(80)}</body></html>`;
+    const email = { html, text: null, images: [] };
+    try {
+      const markers = new Set<string>();
+      for (const client of ['APPMAIL14DARK', 'OL2019', 'APPMAIL14DARK', 'OL2019']) {
+        const kept = await reusing.render(email, client, DEFAULT, 'one-email');
+        const fresh = await renderer.render(email, client, DEFAULT);
+        markers.add(kept.contextMarker);
+        expect([client, kept.full.equals(fresh.full)]).toEqual([client, true]);
+      }
+      expect(markers.size).toBe(1);
+    } finally {
+      await reusing.close();
+    }
+  });
+
   it('fails the capture in flight when the browser dies, then relaunches', async () => {
     const heavy = `<html><body>${'<p style="margin:0">line</p>'.repeat(20000)}</body></html>`;
     const inFlight = renderer.render({ html: heavy, text: null, images: [] }, 'IPHONE13', DEFAULT);

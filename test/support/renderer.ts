@@ -8,6 +8,9 @@ export function testRenderer(
     recycleAfter?: number;
     yieldAfterCpuMs?: number;
     timeoutMs?: number;
+    contextIdleMs?: number;
+    warmContexts?: boolean;
+    shareMaxMb?: number;
   } = {},
 ): Renderer {
   const config = loadConfig(process.env);
@@ -17,5 +20,8 @@ export function testRenderer(
     recycleAfter: overrides.recycleAfter ?? 100,
     timeoutMs: overrides.timeoutMs ?? 30000,
     yieldAfterCpuMs: overrides.yieldAfterCpuMs,
+    contextIdleMs: overrides.contextIdleMs,
+    warmContexts: overrides.warmContexts,
+    shareMaxMb: overrides.shareMaxMb,
   });
 }

@@ -1,5 +1,8 @@
 import { Browser, BrowserContext, chromium } from 'playwright-core';
 import { resolveChromiumPath } from './chromium-path';
+import { markContext } from './capture-page';
+import { ParkedContexts } from './parked-contexts';
+import { WarmContexts } from './warm-contexts';
 import { RendererWatch } from './renderer-watch';
 import { Semaphore } from '../../common/threads/semaphore';
 
@@ -25,6 +28,19 @@ export interface BrowserPoolOptions {
   memoryMb?: number;
   /** A renderer that has used more CPU time gets the lowest priority (0: never). */
   yieldAfterCpuMs?: number;
+  /** How long a context waits for its email's next capture (0: a fresh context each time). */
+  contextIdleMs?: number;
+  /** Keep a fresh context open ahead of demand for the options last used (default off). */
+  warmContexts?: boolean;
+}
+
+export type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
+
+/** What a capture gets: a context of its own email, fresh or kept from its last capture. */
+export interface ContextLease {
+  context: BrowserContext;
+  /** Kept from an earlier capture of the same email: its page is open and may be reused. */
+  reused: boolean;
 }
 
 export class BrowserCrashedError extends Error {}
@@ -53,8 +69,9 @@ interface Generation {
 export type BrowserState = 'up' | 'idle' | 'down';
 
 /**
- * One browser per process, a bounded number of captures at once, a fresh browser context
- * per capture. A crashed or disconnected browser fails the captures in flight and is
+ * One browser per process, a bounded number of captures at once. Isolation is between
+ * emails: a capture gets a fresh context, or one kept from an earlier capture of the same
+ * email (`affinity`), never another email's. A crashed or disconnected browser fails the captures in flight and is
  * relaunched for the next; after `recycleAfter` captures a new browser takes over and the
  * old one closes once its captures finish.
  */
@@ -68,6 +85,8 @@ export class BrowserPool {
   /** Contexts in use: closed first on shutdown, which ends their renderers at once. */
   private readonly contexts = new Set<BrowserContext>();
   private readonly watch: RendererWatch;
+  private readonly parked: ParkedContexts;
+  private readonly warm: WarmContexts;
 
   /** Nothing is launched (nor looked for) until the first capture: API processes in scale-out never render. */
   constructor(private readonly options: BrowserPoolOptions) {
@@ -76,19 +95,28 @@ export class BrowserPool {
       memoryMb: options.memoryMb ?? 0,
       yieldAfterCpuMs: options.yieldAfterCpuMs ?? 0,
     });
+    const idleMs = options.contextIdleMs ?? 0;
+    this.parked = new ParkedContexts(idleMs > 0 ? options.concurrency * 2 : 0, idleMs);
+    this.warm = new WarmContexts(options.warmContexts ? options.concurrency : 0);
   }
 
   /**
-   * Runs `work` with a fresh, isolated context; the context is always closed afterwards.
-   * The deadline counts from the moment a slot is held (waiting for one does not count).
-   * Past it the context is closed at once, which ends its renderer process, and the slot
+   * Runs `work` with a context of its own. With an `affinity` (the email), a context kept
+   * from the same email's last capture with the same options (viewport and colour scheme
+   * aside, which the page sets) may be handed out, and after a successful capture the
+   * context is kept for the next; otherwise it is closed. A failed, stopped or crashed
+   * render's context is always closed. The deadline counts from the moment a slot is held
+   * (waiting for one does not count). Past it the context is closed at once, which ends its renderer process, and the slot
    * is freed; a context that will not close takes its browser down with it.
    */
   async withContext<T>(
-    contextOptions: Parameters<Browser['newContext']>[0],
+    contextOptions: ContextOptions,
     deadlineMs: number,
-    work: (context: BrowserContext) => Promise<T>,
+    work: (lease: ContextLease) => Promise<T>,
+    affinity?: string,
   ): Promise<T> {
+    const signature = contextSignature(contextOptions);
+    const key = affinity === undefined ? undefined : `${affinity}\n${signature}`;
     const release = await this.slots.acquire();
     const generation = this.generation();
     generation.uses++;
@@ -97,6 +125,8 @@ export class BrowserPool {
     this.watch.start();
     let context: BrowserContext | undefined;
     let timer: NodeJS.Timeout | undefined;
+    let succeeded = false;
+    let settled = false;
     try {
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -106,12 +136,24 @@ export class BrowserPool {
       });
       const run = (async () => {
         const browser = await generation.browser;
-        context = await browser.newContext(contextOptions);
+        const kept = key === undefined ? undefined : this.parked.take(key, generation);
+        const leased =
+          kept ??
+          (await this.warm.take(signature, generation)) ??
+          (await openContext(browser, contextOptions));
+        if (settled) {
+          // The deadline passed while the context was opening: nobody will close it but us.
+          await leased.close().catch(() => undefined);
+          throw new RenderDeadlineError('the render was stopped before it started');
+        }
+        context = leased;
         this.contexts.add(context);
-        return work(context);
+        return work({ context, reused: kept !== undefined });
       })();
       run.catch(() => undefined); // a late failure after the deadline is nobody's concern
-      return await Promise.race([run, deadline, generation.gone]);
+      const result = await Promise.race([run, deadline, generation.gone]);
+      succeeded = true;
+      return result;
     } catch (error) {
       if (error instanceof RenderDeadlineError || error instanceof BrowserCrashedError) throw error;
       const killed = this.watch.killedSince(startedAt);
@@ -130,12 +172,23 @@ export class BrowserPool {
       }
       throw error;
     } finally {
+      settled = true;
       clearTimeout(timer);
       if (context) {
         this.contexts.delete(context);
-        await this.stop(context, generation);
+        if (succeeded && key !== undefined && !generation.retired && !this.closed) {
+          this.parked.park(key, generation, context);
+        } else {
+          await this.stop(context, generation);
+        }
       }
       generation.active--;
+      if (!generation.retired && !this.closed) {
+        // The next capture with these options (another email's, say) finds one open.
+        this.warm.prepare(signature, generation, async () =>
+          openContext(await generation.browser, contextOptions, { withPage: true }),
+        );
+      }
       if (this.slots.inUse <= 1) this.watch.stop();
       if (generation.uses >= this.options.recycleAfter) this.retire(generation);
       if (generation.retired && generation.active === 0) void this.closeGeneration(generation);
@@ -170,6 +223,7 @@ export class BrowserPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    await Promise.all([this.parked.dropAll(), this.warm.dropAll()]);
     await Promise.all([...this.contexts].map((context) => context.close().catch(() => undefined)));
     if (this.current) await this.closeGeneration(this.current);
     this.current = null;
@@ -238,12 +292,34 @@ export class BrowserPool {
   private retire(generation: Generation): void {
     generation.retired = true;
     if (this.current === generation) this.current = null;
+    void this.parked.dropAll(generation);
+    void this.warm.dropAll(generation);
   }
 
   private async closeGeneration(generation: Generation): Promise<void> {
     const browser = await generation.browser.catch(() => null);
     await browser?.close().catch(() => undefined);
   }
+}
+
+/** A new context, marked (see markContext), its page open if asked. */
+async function openContext(
+  browser: Browser,
+  options: ContextOptions,
+  { withPage = false } = {},
+): Promise<BrowserContext> {
+  const context = await markContext(await browser.newContext(options));
+  if (withPage) await context.newPage();
+  return context;
+}
+
+/**
+ * Contexts are handed on only between captures with the same options; viewport and
+ * colour scheme aside, which the page sets for each capture.
+ */
+function contextSignature(options: ContextOptions): string {
+  const { viewport: _viewport, colorScheme: _colorScheme, ...fixed } = options;
+  return JSON.stringify(fixed);
 }
 
 function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {

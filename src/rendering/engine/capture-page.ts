@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { ASSET_ORIGIN, ImagePlan } from '../transforms/images';
 
@@ -6,6 +7,19 @@ const DOCUMENT_URL = 'https://email.render.invalid/';
 
 /** Tallest capture in device pixels (GPU texture limit); taller emails are cut here. */
 export const MAX_DEVICE_HEIGHT = 16384;
+
+/** The cookie that names a context: read back from inside the page after each capture. */
+const MARKER_COOKIE = 'instant-preview-context';
+
+/**
+ * Gives a new context a random marker. Each capture reads it back from its own page
+ * (`PageCapture.contextMarker`), which is how tests prove that two emails never share a
+ * context. The email cannot read it (no script runs) and nothing leaves the router.
+ */
+export async function markContext(context: BrowserContext): Promise<BrowserContext> {
+  await context.addCookies([{ name: MARKER_COOKIE, value: randomUUID(), url: DOCUMENT_URL }]);
+  return context;
+}
 
 export interface PageCapture {
   png: Buffer;
@@ -17,9 +31,13 @@ export interface PageCapture {
   truncated: boolean;
   /** URLs the page tried to load that were refused. */
   blockedRequests: string[];
+  /** The marker of the context that rendered it (see markContext). */
+  contextMarker: string;
 }
 
 export interface CaptureSettings {
+  viewport: { width: number; height: number };
+  colorScheme: 'light' | 'dark';
   width: number;
   scale: number;
   fitToWidth: boolean;
@@ -27,18 +45,22 @@ export interface CaptureSettings {
 }
 
 /**
- * Loads the prepared HTML in a fresh context and takes the full-page screenshot. Every
- * request goes through the router: the document and the email's stored images are served
- * from memory, everything else is aborted, so nothing reaches the network.
+ * Loads the prepared HTML and takes the full-page screenshot. Every request goes through
+ * the router: the document and the email's stored images are served from memory,
+ * everything else is aborted, so nothing reaches the network. A context kept from the
+ * same email's last capture keeps its page: the page is emptied and set to this capture's
+ * viewport and colour scheme first.
  */
 export async function capturePage(
-  context: BrowserContext,
+  { context, reused }: { context: BrowserContext; reused: boolean },
   html: string,
   images: ImagePlan,
   settings: CaptureSettings,
 ): Promise<PageCapture> {
   const blockedRequests: string[] = [];
   let documentServed = false;
+  // The last capture's router served its own HTML and images; this one serves these.
+  if (reused) await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.route('**/*', (route: Route) => {
     const request = route.request();
     const url = request.url();
@@ -60,16 +82,32 @@ export async function capturePage(
     blockedRequests.push(url);
     return route.abort('blockedbyclient');
   });
-  await context.routeWebSocket(/.*/, (socket) => void socket.close());
-  const page = await context.newPage();
+  if (!reused) await context.routeWebSocket(/.*/, (socket) => void socket.close());
+  // A context opened ahead of demand, or kept from the email's last capture, has its page.
+  const existing = context.pages()[0];
+  const page = existing ?? (await context.newPage());
   page.setDefaultTimeout(settings.timeoutMs);
+  // A new document from a blank one: nothing of the last capture's layout, zoom or scroll stays.
+  if (reused) await page.goto('about:blank');
+  if (existing) {
+    // Opened for other options, perhaps: this capture's viewport and colour scheme.
+    await page.setViewportSize(settings.viewport);
+    await page.emulateMedia({ colorScheme: settings.colorScheme });
+  }
   // A killed or crashed renderer leaves some CDP calls unanswered: end at once instead.
-  const lost = new Promise<never>((_, reject) => {
-    page.once('crash', () => reject(new Error('the renderer process crashed')));
-    page.once('close', () => reject(new Error('the page closed during the capture')));
-  });
+  let fail: (error: Error) => void = () => undefined;
+  const lost = new Promise<never>((_, reject) => (fail = reject));
   lost.catch(() => undefined);
-  return Promise.race([shoot(page, context, settings, blockedRequests), lost]);
+  const crashed = () => fail(new Error('the renderer process crashed'));
+  const closed = () => fail(new Error('the page closed during the capture'));
+  page.once('crash', crashed);
+  page.once('close', closed);
+  try {
+    return await Promise.race([shoot(page, context, settings, blockedRequests), lost]);
+  } finally {
+    page.off('crash', crashed);
+    page.off('close', closed);
+  }
 }
 
 async function shoot(
@@ -100,6 +138,10 @@ async function shoot(
   );
   const maxHeight = Math.floor(MAX_DEVICE_HEIGHT / settings.scale);
   const height = Math.max(1, Math.min(contentHeight, maxHeight));
+  const contextMarker = await page.evaluate((name) => {
+    const pair = document.cookie.split('; ').find((cookie) => cookie.startsWith(`${name}=`));
+    return pair ? pair.slice(name.length + 1) : '';
+  }, MARKER_COOKIE);
   const cdp = await context.newCDPSession(page);
   // Chromium's fast PNG path: pixel-identical, several times faster than the default encoder.
   const shot = (await cdp.send('Page.captureScreenshot', {
@@ -108,7 +150,9 @@ async function shoot(
     captureBeyondViewport: true,
     clip: { x: 0, y: 0, width: settings.width, height, scale: settings.scale },
   })) as { data: string };
+  await cdp.detach().catch(() => undefined);
   return {
+    contextMarker,
     png: Buffer.from(shot.data, 'base64'),
     width: settings.width,
     height,
