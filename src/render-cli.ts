@@ -35,8 +35,9 @@ async function main(): Promise<void> {
   try {
     const result = await renderer.render(email, options.client, options);
     mkdirSync(options.out, { recursive: true });
+    const images = { full: result.full, ...(await result.thumbnails()) };
     for (const size of IMAGE_SIZES) {
-      const data = result[size];
+      const data = images[size];
       const path = join(options.out, imageFileName(options, result.viewportWidth, size));
       writeFileSync(path, data);
       console.log(`wrote ${path}`);

@@ -4,6 +4,19 @@ import type { CaptureConfiguration } from '../emails/dto/capture-configuration.d
 export type ImageSize = 'full' | 'thumb' | 'thumb450';
 export const IMAGE_SIZES: ImageSize[] = ['full', 'thumb', 'thumb450'];
 
+/** The configuration a capture row was made for. */
+export function configurationOf(capture: {
+  client: string;
+  images: string;
+  orientation: string;
+}): CaptureConfiguration {
+  return {
+    client: capture.client,
+    images: capture.images as CaptureConfiguration['images'],
+    orientation: capture.orientation as CaptureConfiguration['orientation'],
+  };
+}
+
 /** `<client>-<orientation>-<images>` in lower case, the stem of every result file (ref). */
 export function fileStem(configuration: CaptureConfiguration): string {
   return `${configuration.client}-${configuration.orientation}-${configuration.images}`.toLowerCase();

@@ -4,11 +4,12 @@ import { EmailStoreModule } from '../emails/email-store.module';
 import { CaptureStoreModule } from './capture-store.module';
 import { CaptureLeases } from './capture-leases';
 import { CaptureProcessor } from './capture-processor';
+import { CaptureThumbnails } from './capture-thumbnails';
 
 /** What a render worker needs: the processor (rendering, storage and billing behind it). */
 @Module({
   imports: [UsageModule, EmailStoreModule, CaptureStoreModule],
-  providers: [CaptureLeases, CaptureProcessor],
-  exports: [CaptureLeases, CaptureProcessor],
+  providers: [CaptureLeases, CaptureProcessor, CaptureThumbnails],
+  exports: [CaptureLeases, CaptureProcessor, CaptureThumbnails],
 })
 export class CaptureProcessingModule {}

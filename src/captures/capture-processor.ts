@@ -1,21 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Email } from '../emails/email.entity';
 import { EmailsService } from '../emails/emails.service';
-import type { ImagesOption, OrientationOption } from '../rendering/catalog/options';
 import { RenderDeadlineError } from '../rendering/engine/browser-pool';
 import { Renderer } from '../rendering/render';
 import { Storage } from '../storage/storage';
 import type { Capture, CaptureFile } from './capture.entity';
 import { CaptureLeases } from './capture-leases';
 import { CaptureStore } from './capture-store';
-import { imageFileName } from './capture-files';
+import { configurationOf, IMAGE_SIZES, ImageSize, imageFileName } from './capture-files';
+import { CaptureThumbnails } from './capture-thumbnails';
 import type { CaptureJob, CaptureOutcome } from './queue/capture-queue';
 
 /**
- * Runs one capture attempt: renders the email in the client, stores the three files
- * under a key of this attempt, then, in one transaction, marks the capture captured (only
- * if this attempt still owns it) and records the billable usage. An attempt that lost the
- * race deletes its files, so no stored file is left unreferenced. Used by every queue
+ * Runs one capture attempt: renders the email in the client, stores the full image under
+ * a key of this attempt, then, in one transaction, marks the capture captured (only if
+ * this attempt still owns it) and records the billable usage; the two thumbnails are
+ * stored just after, off the answer's path (CaptureThumbnails). An attempt that lost the
+ * race deletes its file and stores no thumbnails, so no stored file is left unreferenced. Used by every queue
  * adapter, in the API process (embedded) or in workers (scale-out).
  */
 @Injectable()
@@ -28,6 +29,7 @@ export class CaptureProcessor {
     private readonly emails: EmailsService,
     private readonly renderer: Renderer,
     private readonly storage: Storage,
+    private readonly thumbnails: CaptureThumbnails,
   ) {}
 
   async process(job: CaptureJob): Promise<CaptureOutcome> {
@@ -57,25 +59,24 @@ export class CaptureProcessor {
   }
 
   private async capture(job: CaptureJob, capture: Capture, email: Email): Promise<CaptureOutcome> {
-    const configuration = {
-      client: capture.client,
-      images: capture.images as ImagesOption,
-      orientation: capture.orientation as OrientationOption,
-    };
+    const configuration = configurationOf(capture);
     const result = await this.renderer.render(
       { html: email.htmlText, text: email.plainText, images: await this.emails.imagesFor(email) },
       capture.client,
       configuration,
       email.id,
     );
+    const keyOf = (size: ImageSize) =>
+      `captures/${email.id}/${capture.id}-${job.attempt}/${imageFileName(configuration, result.viewportWidth, size)}`;
     const files: Record<string, CaptureFile> = {};
-    const outputs = { full: result.full, thumb: result.thumb, thumb450: result.thumb450 };
-    for (const [size, data] of Object.entries(outputs)) {
-      const name = imageFileName(configuration, result.viewportWidth, size as keyof typeof outputs);
-      const key = `captures/${email.id}/${capture.id}-${job.attempt}/${name}`;
-      await this.storage.put(key, data, 'image/png');
-      files[name] = { key, content_type: 'image/png' };
+    for (const size of IMAGE_SIZES) {
+      files[imageFileName(configuration, result.viewportWidth, size)] = {
+        key: keyOf(size),
+        content_type: 'image/png',
+      };
     }
+    // The full image is stored before the capture is answered; the thumbnails follow it.
+    await this.storage.put(keyOf('full'), result.full, 'image/png');
     const won = await this.store.markCaptured(job, capture, email, {
       viewportWidth: result.viewportWidth,
       files,
@@ -83,9 +84,13 @@ export class CaptureProcessor {
       sharedRender: result.shared,
     });
     if (!won) {
-      await this.storage.delete(Object.values(files).map((file) => file.key));
+      await this.storage.delete([keyOf('full')]);
       return { status: 'superseded' };
     }
+    this.thumbnails.storeLater(
+      { thumb: keyOf('thumb'), thumb450: keyOf('thumb450') },
+      result.thumbnails,
+    );
     return { status: 'captured' };
   }
 }

@@ -1,11 +1,14 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { CaptureLeases } from './capture-leases';
+import { CaptureThumbnails } from './capture-thumbnails';
 import { CaptureEvents } from './queue/capture-events';
 import { InProcessCaptureQueue } from './queue/in-process-capture-queue';
 
 /** Time for answers to waiting requests to be written before connections close. */
 const ANSWER_FLUSH_MS = 200;
+/** Thumbnails take tens of milliseconds; this bounds a stuck storage. */
+export const THUMBNAIL_DRAIN_MS = 2000;
 
 /**
  * Embedded mode's drain on SIGTERM, before the browser and the database close (their
@@ -21,12 +24,15 @@ export class CaptureShutdown implements BeforeApplicationShutdown {
     private readonly queue: InProcessCaptureQueue,
     private readonly events: CaptureEvents,
     private readonly leases: CaptureLeases,
+    private readonly thumbnails: CaptureThumbnails,
     private readonly config: AppConfig,
   ) {}
 
   async beforeApplicationShutdown(): Promise<void> {
     if (this.config.redis.url) return;
     await this.queue.drain(this.config.capture.shutdownGraceMs);
+    // Captures answered just now: their thumbnails (a capture host makes any still missing).
+    await this.thumbnails.drain(THUMBNAIL_DRAIN_MS);
     const handedBack = await this.leases.handBackMine();
     if (handedBack.length === 0) return;
     this.logger.warn(`shutdown handed back ${handedBack.length} unfinished capture(s)`);

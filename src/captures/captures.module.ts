@@ -43,6 +43,7 @@ import { InProcessCaptureQueue } from './queue/in-process-capture-queue';
     CaptureStoreModule,
     CaptureQueue,
     BullMqCaptureQueue,
+    CaptureProcessingModule,
   ],
 })
 export class CapturesModule {}

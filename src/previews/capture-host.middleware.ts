@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { Storage } from '../storage/storage';
 import { parseResultPath, previewBody } from '../captures/capture-files';
 import { CaptureStore } from '../captures/capture-store';
+import { CaptureThumbnails } from '../captures/capture-thumbnails';
 
 /**
  * The capture host, `<client>.capture.<CDN_DOMAIN>`: the same process answers it, routed on
@@ -18,6 +19,7 @@ export class CaptureHostMiddleware implements NestMiddleware {
   constructor(
     private readonly store: CaptureStore,
     private readonly storage: Storage,
+    private readonly thumbnails: CaptureThumbnails,
     private readonly config: AppConfig,
   ) {
     const domain = config.cdn.domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -52,6 +54,8 @@ export class CaptureHostMiddleware implements NestMiddleware {
     }
     const file = capture.files[result.file];
     if (!file) return notFound(response);
+    // A thumbnail may still be on its way from the render that answered (or be made now).
+    await this.thumbnails.ensure(capture, result.file);
     response.set('Cache-Control', 'public, max-age=3600');
     response
       .status(302)

@@ -33,14 +33,15 @@ const SHARE_FOR_MS = 10 * 60_000;
  * memory budget (lru-cache's fetch does both). A failed render is not kept: each waiter
  * gets the failure, and the next request renders again.
  */
-export class RenderSharing<T extends { full: Buffer; thumb: Buffer; thumb450: Buffer }> {
+export class RenderSharing<T extends { full: Buffer }> {
   private readonly renders?: LRUCache<string, T, () => Promise<T>>;
 
   constructor(maxMb: number) {
     if (maxMb <= 0) return;
     this.renders = new LRUCache<string, T, () => Promise<T>>({
       maxSize: maxMb * 1024 * 1024,
-      sizeCalculation: (value) => value.full.length + value.thumb.length + value.thumb450.length,
+      // The thumbnails are small beside the full image (450 and 120 px wide).
+      sizeCalculation: (value) => value.full.length,
       ttl: SHARE_FOR_MS,
       fetchMethod: (_key, _stale, { context }) => context(),
     });

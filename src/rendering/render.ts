@@ -3,7 +3,7 @@ import type { ClientProfile } from './catalog/client-profile';
 import { RenderOptions, unofferedOption } from './catalog/options';
 import { BrowserPool, BrowserPoolOptions, BrowserState } from './engine/browser-pool';
 import { capturePage } from './engine/capture-page';
-import { ImageSizes, makeImageSizes } from './engine/image-sizes';
+import { ImageSizes, makeImageSizes, Thumbnails } from './engine/image-sizes';
 import type { PreparedEmail } from './prepare/prepare-task';
 import { InlinePreparer, Preparer } from './prepare/preparer';
 import { PixelInputs, renderKey, RenderSharing } from './render-sharing';
@@ -24,8 +24,8 @@ export class UnsupportedOptionError extends Error {}
 
 export interface RenderResult {
   full: Buffer;
-  thumb: Buffer;
-  thumb450: Buffer;
+  /** Made on the first call, once: store the full image first, then ask for these. */
+  thumbnails: () => Promise<Thumbnails>;
   /** Device pixels of the full image. */
   width: number;
   height: number;

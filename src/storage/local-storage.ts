@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
@@ -35,6 +35,13 @@ export class LocalStorage extends Storage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return access(this.pathOf(key)).then(
+      () => true,
+      () => false,
+    );
   }
 
   /** Served by LocalFilesController under PUBLIC_URL/files/. */

@@ -1,4 +1,5 @@
 import {
+  HeadObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   NoSuchKey,
@@ -60,6 +61,19 @@ export class S3Storage extends Storage implements OnModuleDestroy {
     } catch (error) {
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
         return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata;
+      if (status?.httpStatusCode === 404 || (error as { name?: string }).name === 'NotFound')
+        return false;
       throw error;
     }
   }

@@ -7,6 +7,8 @@ export abstract class Storage {
   abstract put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The stored bytes, or null when there is no such file. */
   abstract get(key: string): Promise<Buffer | null>;
+  /** Whether a file is stored under the key. */
+  abstract exists(key: string): Promise<boolean>;
   /** Deletes the files; keys that do not exist are ignored. */
   abstract delete(keys: string[]): Promise<void>;
   /** Where a client fetches the file now (the capture host redirects there). */

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { ExpiryService } from '../expiry/expiry.service';
 import { CaptureLeases } from '../captures/capture-leases';
+import { THUMBNAIL_DRAIN_MS } from '../captures/capture-shutdown';
+import { CaptureThumbnails } from '../captures/capture-thumbnails';
 import { CaptureProcessor } from '../captures/capture-processor';
 import type { CaptureJob } from '../captures/queue/capture-queue';
 import {
@@ -43,6 +45,7 @@ export class RenderWorker
   constructor(
     private readonly processor: CaptureProcessor,
     private readonly leases: CaptureLeases,
+    private readonly thumbnails: CaptureThumbnails,
     private readonly expiry: ExpiryService,
     private readonly config: AppConfig,
   ) {}
@@ -111,6 +114,7 @@ export class RenderWorker
     ]);
     clearTimeout(grace);
     if (!finished) await Promise.all(this.workers.map((worker) => worker.close(true)));
+    await this.thumbnails.drain(THUMBNAIL_DRAIN_MS);
     const handedBack = await this.leases.handBackMine();
     if (handedBack.length)
       this.logger.warn(`shutdown handed back ${handedBack.length} unfinished capture(s)`);

@@ -2,6 +2,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/billing/usage-record.entity';
 import { Capture } from '../../src/captures/capture.entity';
+import { CaptureThumbnails } from '../../src/captures/capture-thumbnails';
+import { Storage } from '../../src/storage/storage';
 import { readPixels } from '../support/pixels';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -228,5 +230,24 @@ describe(`previews API (${TEST_DATABASE})`, () => {
     expect(captures).toHaveLength(1);
     expect(captures[0].attempt).toBe(1);
     expect(await t.get(DataSource).getRepository(UsageRecord).countBy({ emailId: id })).toBe(1);
+  });
+
+  it('makes a thumbnail on request from the full image when the render that owed it is gone', async () => {
+    const other = await postEmail(t, { html_text: SIMPLE_EMAIL });
+    const response = await request(t.url).get(`/v1/emails/${other}/previews/IPHONE13`).expect(200);
+    const storage = t.get(Storage);
+    const capture = await t
+      .get(DataSource)
+      .getRepository(Capture)
+      .findOneByOrFail({ emailId: other });
+    const thumbKey = capture.files!['iphone13-vertical-allowed-390-thumb450.png'].key;
+    await t.get(CaptureThumbnails).drain(5000);
+    await storage.delete([thumbKey]); // as if the process had died before storing it
+    const redirect = await getAbsolute(t, response.body.thumb450_url).expect(302);
+    const thumb = (await getAbsolute(t, redirect.headers.location).expect(200)).body as Buffer;
+    const pixels = await readPixels(thumb);
+    // The top of the email at the phone's proportions (390 x 844), 450 px wide.
+    expect([pixels.width, pixels.height]).toEqual([450, Math.round((450 * 844) / 390)]);
+    expect(await storage.exists(thumbKey)).toBe(true);
   });
 });

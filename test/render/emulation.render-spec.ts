@@ -138,7 +138,7 @@ describe('client emulation with real Chromium', () => {
     expect(vertical.width).toBe(390 * 3);
     expect(vertical.viewportWidth).toBe(390);
     expect(horizontal.width).toBe(844 * 3);
-    const thumb = await readPixels(vertical.thumb450);
+    const thumb = await readPixels((await vertical.thumbnails()).thumb450);
     expect(thumb.width).toBe(450);
   });
 

@@ -11,13 +11,22 @@ const DEUTERANOPIA: [[number, number, number], [number, number, number], [number
     [-0.01182, 0.04294, 0.968881],
   ];
 
-export interface ImageSizes {
-  full: Buffer;
+export interface Thumbnails {
   thumb450: Buffer;
   thumb: Buffer;
+}
+
+/** The full image, and its thumbnails still being made (off the answer's path). */
+export interface ImageSizes {
+  full: Buffer;
   /** Device pixels of the full image. */
   width: number;
   height: number;
+  /**
+   * Makes the thumbnails on the first call (once; later calls share the result). Called
+   * after the full image is stored and answered, so that work does not compete with it.
+   */
+  thumbnails: () => Promise<Thumbnails>;
 }
 
 export interface SizeOptions {
@@ -36,9 +45,9 @@ function truncationMarker(width: number, cssHeight: number): Buffer {
 }
 
 /**
- * The full PNG (marked when cut, recoloured for the colour-blind profile) and two
- * thumbnails: the top of the email at the client's screen proportions, 450 and 120 px
- * wide. One decode with sharp, cloned for each output.
+ * The full PNG (marked when cut, recoloured for the colour-blind profile) at once, and its
+ * two thumbnails on demand: a capture is answered as soon as its full image is stored,
+ * and the thumbnails follow (see CaptureThumbnails).
  */
 export async function makeImageSizes(png: Buffer, options: SizeOptions): Promise<ImageSizes> {
   let source = sharp(png);
@@ -53,13 +62,25 @@ export async function makeImageSizes(png: Buffer, options: SizeOptions): Promise
       ]);
     }
     png = await source.png({ compressionLevel: 4 }).toBuffer();
-    source = sharp(png);
   }
-  const cropHeight = Math.min(height, Math.round(width * options.viewportAspect));
-  const top = source.clone().extract({ left: 0, top: 0, width, height: cropHeight });
+  const full = png;
+  let made: Promise<Thumbnails> | undefined;
+  const thumbnails = () => (made ??= makeThumbnails(full, options.viewportAspect));
+  return { full, width, height, thumbnails };
+}
+
+/**
+ * The two thumbnails of a full image: its top at the client's screen proportions
+ * (`viewportAspect`, height over width), 450 and 120 px wide. One decode, cloned.
+ */
+export async function makeThumbnails(full: Buffer, viewportAspect: number): Promise<Thumbnails> {
+  const source = sharp(full);
+  const { width, height } = await source.metadata();
+  const cropHeight = Math.min(height!, Math.round(width! * viewportAspect));
+  const top = source.clone().extract({ left: 0, top: 0, width: width!, height: cropHeight });
   const [thumb450, thumb] = await Promise.all([
     top.clone().resize({ width: THUMB450_WIDTH }).png({ compressionLevel: 6 }).toBuffer(),
     top.clone().resize({ width: THUMB_WIDTH }).png({ compressionLevel: 6 }).toBuffer(),
   ]);
-  return { full: png, thumb450, thumb, width, height };
+  return { thumb450, thumb };
 }

@@ -3,6 +3,8 @@ import type { CaptureStore } from '../../../src/captures/capture-store';
 import type { EmailsService } from '../../../src/emails/emails.service';
 import type { Renderer, RenderResult } from '../../../src/rendering/render';
 import type { Storage } from '../../../src/storage/storage';
+import { CaptureThumbnails } from '../../../src/captures/capture-thumbnails';
+import { clientCatalog } from '../../../src/rendering/catalog/client-catalog';
 import { EMAIL, LEASES, MemoryCaptureStore, OL2019 } from '../../support/capture-doubles';
 
 /** The store double, with the transaction that marks a capture captured and bills it. */
@@ -19,8 +21,7 @@ class BillingStore extends MemoryCaptureStore {
 
 const RESULT = {
   full: Buffer.from('full'),
-  thumb: Buffer.from('thumb'),
-  thumb450: Buffer.from('thumb450'),
+  thumbnails: async () => ({ thumb: Buffer.from('thumb'), thumb450: Buffer.from('thumb450') }),
   viewportWidth: 800,
   report: [],
 } as unknown as RenderResult;
@@ -31,6 +32,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
   let render: jest.Mock;
   let email: typeof EMAIL | null;
   let processor: CaptureProcessor;
+  let thumbnails: CaptureThumbnails;
   beforeEach(() => {
     store = new BillingStore();
     stored = new Map();
@@ -40,19 +42,34 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
     const storage = {
       put: async (key: string, data: Buffer) => void stored.set(key, data),
       delete: async (keys: string[]) => void keys.forEach((key) => stored.delete(key)),
-    };
+    } as unknown as Storage;
+    thumbnails = new CaptureThumbnails(storage, clientCatalog);
     processor = new CaptureProcessor(
       store.asStore() as CaptureStore,
       LEASES,
       emails as unknown as EmailsService,
       { render } as unknown as Renderer,
-      storage as unknown as Storage,
+      storage,
+      thumbnails,
     );
   });
 
-  it('renders, stores the three files under this attempt and bills once', async () => {
+  it('renders, stores the full image, bills once, then stores the thumbnails under this attempt', async () => {
     const job = (await store.insertPending(EMAIL.id, OL2019))!;
+    let thumbnailsMade: () => void = () => undefined;
+    render.mockResolvedValue({
+      ...RESULT,
+      thumbnails: () =>
+        new Promise((resolve) => (thumbnailsMade = () => resolve(RESULT.thumbnails()))),
+    });
     expect(await processor.process(job)).toEqual({ status: 'captured' });
+    // Answered before the thumbnails exist: only the full image is stored so far.
+    expect([...stored.keys()].map((key) => key.split('/').pop())).toEqual([
+      'ol2019-vertical-allowed-800.png',
+    ]);
+    expect(store.usage).toEqual([job.captureId]);
+    thumbnailsMade();
+    await thumbnails.drain(1000);
     expect([...stored.keys()].map((key) => key.split('/').pop())).toEqual([
       'ol2019-vertical-allowed-800.png',
       'ol2019-vertical-allowed-800-thumb.png',
@@ -76,6 +93,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
       return RESULT;
     });
     expect(await processor.process(job)).toEqual({ status: 'superseded' });
+    await thumbnails.drain(1000);
     expect(stored.size).toBe(0);
     expect(store.usage).toEqual([]);
   });
