@@ -27,6 +27,8 @@ export class BillingController {
       application: query.application,
       groupBy: query.group_by ?? 'account',
     });
+    // Per-end-user usage is nobody's to cache: not a browser's, not a proxy's.
+    response.set('Cache-Control', 'no-store');
     const csv =
       query.format === 'csv' || (query.format === undefined && /\btext\/csv\b/.test(accept ?? ''));
     if (csv) {

@@ -73,15 +73,24 @@ export class UsageReports {
   }
 }
 
-/** The report as CSV: a header row, one line per row, then the totals line. */
+/**
+ * The report as CSV: a header row and one line per row, nothing else (CONTRACT "Billing
+ * reports": no totals line, so an import sees only real keys; JSON carries the totals).
+ */
 export function usageCsv(report: UsageReport): string {
-  const cell = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
-    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
   const lines = [`${report.group_by},captures,unique_end_users`];
   for (const row of report.rows)
-    lines.push([row.key, row.captures, row.unique_end_users].map(cell).join(','));
-  lines.push(['TOTAL', report.totals.captures, report.totals.unique_end_users].map(cell).join(','));
+    lines.push([row.key, row.captures, row.unique_end_users].map(csvCell).join(','));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * One CSV cell. Text a spreadsheet would read as a formula (it begins with =, +, -, @,
+ * or a tab or carriage return that some strip first) gets a leading apostrophe, OWASP's
+ * advice against CSV injection; then RFC 4180 quoting.
+ */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -35,6 +35,8 @@ export class AppConfig {
   readonly dataDir: string;
   readonly database: { kind: DatabaseKind; url: string; sqlitePath: string };
   readonly publicUrl: string;
+  /** Hosts a fallback_url may name besides public https hosts. */
+  readonly fallbackUrlHosts: string[];
   readonly cdn: { domain: string; scheme: 'http' | 'https' };
   readonly chromiumPath?: string;
   readonly bodyLimitBytes: number;
@@ -110,6 +112,9 @@ export class AppConfig {
       sqlitePath: resolve(this.dataDir, 'instant-preview.sqlite'),
     };
     this.publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+    this.fallbackUrlHosts = env.FALLBACK_URL_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean);
     this.cdn = {
       domain: env.CDN_DOMAIN ?? `localhost:${env.PORT}`,
       scheme: this.publicUrl.startsWith('https:') ? 'https' : 'http',

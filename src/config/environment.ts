@@ -54,6 +54,8 @@ export class Environment {
 
   @IsOptional() @IsString() CHROMIUM_PATH?: string;
   @Transform(toBool) @IsBoolean() ALLOW_PRIVATE_IMAGE_HOSTS = false;
+  /** Hosts a preview's fallback_url may name besides public https hosts (comma-separated). */
+  @IsString() FALLBACK_URL_HOSTS = '';
   /** Comma-separated IP addresses allowed even though private (an internal image server). */
   @Matches(/^[0-9a-f.:, ]*$/i, { message: 'must be a comma-separated list of IP addresses' })
   IMAGE_FETCH_ALLOW_IPS = '';

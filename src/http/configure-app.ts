@@ -1,12 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
 import { ApiExceptionFilter } from '../common/api-exception.filter';
 import { errorBody } from '../common/error-body';
 import { NoNulPipe } from '../common/no-nul.pipe';
 import { apiValidationPipe } from '../common/validation.pipe';
 import { AppConfig } from '../config/app-config';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
+import { queryHygiene } from './query-hygiene';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
@@ -38,6 +40,29 @@ function requireHttps(config: AppConfig) {
     }
     res.status(403).json(errorBody(403, 'HTTPS is required'));
   };
+}
+
+/**
+ * helmet's headers on every response: nosniff, a CSP that lets nothing load or frame
+ * (the API answers JSON and images; the OAuth pages set their own, looser one), no
+ * referrer, HSTS when PUBLIC_URL is https. Cross-origin resource policy stays open:
+ * integrators put preview images straight into <img src> on their own pages.
+ */
+function securityHeaders(config: AppConfig) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
 }
 
 /** Refuses a JSON body nested deeper than MAX_JSON_DEPTH before it is parsed. */
@@ -98,6 +123,8 @@ export function configureApp(app: INestApplication): INestApplication {
   http.disable('x-powered-by');
   http.set('trust proxy', config.trustProxy === 'true' ? true : config.trustProxy);
   if (config.publicUrl.startsWith('https:')) app.use(requireHttps(config));
+  app.use(securityHeaders(config));
+  app.use(queryHygiene);
   app.use('/v1', requireJsonBody);
   app.use(
     express.json({

@@ -19,7 +19,8 @@ import { CaptureConfigurations } from '../captures/capture-configurations';
 import { IMAGE_SIZES, ImageSize } from '../captures/capture-files';
 import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import { PrefetchDto } from './dto/prefetch.dto';
-import { PreviewQueryDto } from './dto/preview-query.dto';
+import { FALLBACK_URL_RULE, PreviewQueryDto } from './dto/preview-query.dto';
+import { isPublicHttpsUrl } from '../common/public-url';
 import { PreviewsService } from './previews.service';
 
 /** SPEC 4.2, 4.3 and the contract's prefetch. The GETs need no authentication. */
@@ -38,6 +39,7 @@ export class PreviewsController {
     @Query() query: PreviewQueryDto,
     @Res() response: Response,
   ): Promise<void> {
+    this.checkFallbackUrl(query);
     const answer = await this.previews.preview(
       guid,
       this.previews.configuration(guid, client, query),
@@ -54,6 +56,7 @@ export class PreviewsController {
     @Query() query: PreviewQueryDto,
     @Res() response: Response,
   ): Promise<void> {
+    this.checkFallbackUrl(query); // before any other work: it is where failures redirect
     try {
       if (!IMAGE_SIZES.includes(size as ImageSize)) throw ApiError.notFound();
       const configuration = this.previews.configuration(guid, client, query);
@@ -66,6 +69,16 @@ export class PreviewsController {
         .status(302)
         .location(query.fallback_url ?? `${this.config.publicUrl}/placeholder.png`)
         .end();
+    }
+  }
+
+  /** An open redirect to anywhere (169.254.169.254, say) is no placeholder. */
+  private checkFallbackUrl(query: PreviewQueryDto): void {
+    if (
+      query.fallback_url !== undefined &&
+      !isPublicHttpsUrl(query.fallback_url, this.config.fallbackUrlHosts)
+    ) {
+      throw ApiError.badRequest(FALLBACK_URL_RULE);
     }
   }
 

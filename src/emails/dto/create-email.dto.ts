@@ -1,3 +1,4 @@
+import { IsIdentifierText } from '../../common/identifier-text';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -41,6 +42,7 @@ export class CreateEmailDto {
 
   @IsOptional()
   @MaxLength(64, { message: "'end_user_id' must be at most 64 characters" })
+  @IsIdentifierText()
   @IsNotEmpty({ message: "'end_user_id' must not be empty" })
   @IsString({ message: "'end_user_id' must be a string" })
   end_user_id?: string;

@@ -1,4 +1,8 @@
-import { IsIn, IsOptional, IsUrl } from 'class-validator';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+
+/** The one message for every refused fallback_url (CONTRACT "Previews"). */
+export const FALLBACK_URL_RULE =
+  "'fallback_url' must be an absolute https URL on a public host (or on a host FALLBACK_URL_HOSTS allows)";
 import { CaptureOptionsDto } from '../../emails/dto/capture-configuration.dto';
 
 /** Query of the preview GETs (CONTRACT "Previews"). */
@@ -8,9 +12,6 @@ export class PreviewQueryDto extends CaptureOptionsDto {
   fallback?: 'true' | 'false';
 
   @IsOptional()
-  @IsUrl(
-    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
-    { message: "'fallback_url' must be an absolute http(s) URL" },
-  )
+  @IsString({ message: FALLBACK_URL_RULE })
   fallback_url?: string;
 }
