@@ -58,6 +58,7 @@ export class AppConfig {
     refreshTokenDays: number;
     authCodeSeconds: number;
     sessionHours: number;
+    sessionIdleMinutes: number;
     signingSecret?: string;
   };
   readonly capture: {
@@ -147,6 +148,7 @@ export class AppConfig {
       refreshTokenDays: env.REFRESH_TOKEN_TTL_DAYS,
       authCodeSeconds: env.AUTH_CODE_TTL_SECONDS,
       sessionHours: env.SESSION_TTL_HOURS,
+      sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
       signingSecret: env.OAUTH_SIGNING_SECRET || undefined,
     };
     this.capture = {

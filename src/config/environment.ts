@@ -78,7 +78,10 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) REFRESH_TOKEN_TTL_DAYS = 30;
   /** RFC 6749 4.1.2: codes live at most 10 minutes. */
   @Transform(toInt) @IsInt() @Min(10) @Max(600) AUTH_CODE_TTL_SECONDS = 600;
-  @Transform(toInt) @IsInt() @Min(1) SESSION_TTL_HOURS = 12;
+  /** A sign-in to the authorization pages lasts at most this long (absolute lifetime). */
+  @Transform(toInt) @IsInt() @Min(1) SESSION_TTL_HOURS = 8;
+  /** ...and ends sooner when unused for this long (idle timeout). */
+  @Transform(toInt) @IsInt() @Min(1) SESSION_IDLE_MINUTES = 30;
   /** Signs access tokens (HS256). Empty: generated once and kept in DATA_DIR. Share it across API processes. */
   @ValidateIf((env: Environment) => env.OAUTH_SIGNING_SECRET !== '')
   @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })

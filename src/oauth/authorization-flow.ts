@@ -11,6 +11,7 @@ import { ApplicationsService } from '../applications/applications.service';
 import { UsersService } from '../applications/users.service';
 import { Clock } from '../config/clock';
 import { authorizeContext } from './authorize-context';
+import { consentToken } from './consent-token';
 import type { OAuthSession } from './oauth-session.entity';
 import { consentPage } from './pages';
 import { OAuthConsentRepository } from './repositories/oauth-consent.repository';
@@ -67,7 +68,7 @@ export class AuthorizationFlow {
         checked.application.name,
         user.email,
         stringFields(params),
-        session.csrfToken,
+        consentToken(session.csrfToken, params),
       ),
     };
   }

@@ -104,6 +104,22 @@ export class OAuthStorage {
     },
   };
 
+  /**
+   * RFC 9700 2.1.1: a token request carrying a code_verifier for a code issued without a
+   * code_challenge is refused (PKCE downgrade). The library only checks a verifier when the
+   * code has a challenge, so this runs before it.
+   */
+  async refusePkceDowngrade(body: Record<string, unknown>): Promise<void> {
+    if (body.grant_type !== 'authorization_code') return;
+    if (typeof body.code !== 'string' || body.code_verifier === undefined) return;
+    const row = await this.codeRows.findByHash(hashSecret(body.code));
+    if (row && !row.codeChallenge) {
+      throw OAuthException.invalidGrant(
+        'code_verifier given for a code issued without code_challenge (PKCE downgrade)',
+      );
+    }
+  }
+
   readonly tokens: OAuthTokenRepository = {
     issueToken: async (client, scopes, user) => ({
       accessToken: randomToken('ipat_'),

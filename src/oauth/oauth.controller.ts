@@ -4,7 +4,8 @@ import type { Request, Response } from 'express';
 import { randomToken } from '../common/secrets';
 import { AuthorizationFlow, AuthorizeParams } from './authorization-flow';
 import { toRfc6749 } from './oauth-errors';
-import { errorPage, loginPage } from './pages';
+import { OAuthStorage } from './oauth-storage';
+import { errorPage, loginPage, signedOutPage } from './pages';
 import { SESSION_COOKIE, Sessions } from './sessions';
 import { TokenRevocation } from './token-revocation';
 import { UsersService } from '../applications/users.service';
@@ -22,6 +23,7 @@ export class OAuthController {
     private readonly users: UsersService,
     private readonly revocation: TokenRevocation,
     private readonly config: AppConfig,
+    private readonly storage: OAuthStorage,
   ) {}
 
   @Get('authorize')
@@ -50,15 +52,33 @@ export class OAuthController {
     @Res() response: Response,
   ) {
     const session = await this.sessions.find(request.cookies?.[SESSION_COOKIE]);
-    if (!session || !body.csrf || body.csrf !== session.csrfToken) {
+    const { csrf, decision, ...params } = body;
+    if (!session || !(await this.sessions.consumeConsentToken(session, params, csrf))) {
       return this.html(
         response,
         403,
         errorPage('Your session expired or the form is stale: start again from the application.'),
       );
     }
-    const { csrf: _csrf, decision, ...params } = body;
     this.answer(response, await this.flow.decide(params, session, decision === 'allow'));
+  }
+
+  /**
+   * Ends the session. POST only: the cookie is SameSite=Lax, so another site cannot sign a
+   * user out. "Not you?" on the consent page comes back to the same request, to sign in again.
+   */
+  @Post('logout')
+  async logout(
+    @Body() body: { return_to?: string },
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const session = await this.sessions.find(request.cookies?.[SESSION_COOKIE]);
+    if (session) await this.sessions.close(session);
+    response.clearCookie(SESSION_COOKIE, this.sessions.clearCookieOptions());
+    const returnTo = typeof body?.return_to === 'string' ? body.return_to : '';
+    if (returnTo.startsWith('/oauth/authorize?')) return void response.redirect(303, returnTo);
+    this.html(response, 200, signedOutPage());
   }
 
   @Post('login')
@@ -83,7 +103,7 @@ export class OAuthController {
       return this.html(response, 401, loginPage(returnTo, csrf, 'Wrong email or password.'));
     const { token } = await this.sessions.open(user.id);
     response.cookie(SESSION_COOKIE, token, this.sessions.cookieOptions());
-    response.clearCookie(LOGIN_CSRF_COOKIE, { path: '/oauth' });
+    response.clearCookie(LOGIN_CSRF_COOKIE, this.sessions.clearCookieOptions());
     response.redirect(303, returnTo);
   }
 
@@ -91,6 +111,7 @@ export class OAuthController {
   async token(@Req() request: Request, @Res() response: Response): Promise<void> {
     response.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     try {
+      await this.storage.refusePkceDowngrade(request.body ?? {});
       const answer = await this.server.respondToAccessTokenRequest(
         new OAuthRequest({
           query: {},

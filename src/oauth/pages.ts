@@ -20,6 +20,8 @@ function page(title: string, body: string): string {
   button { margin-top: 20px; padding: 10px 18px; font-size: 16px; border-radius: 4px; border: 1px solid #0a66c2; background: #0a66c2; color: #fff; cursor: pointer; }
   button.secondary { background: #fff; color: #0a66c2; margin-left: 8px; }
   .error { color: #b00020; }
+  .switch p { margin: 24px 0 0; font-size: 14px; color: #555; }
+  button.link { margin: 0; padding: 0; border: 0; background: none; color: #0a66c2; font-size: 14px; text-decoration: underline; }
   ul { padding-left: 20px; }
 </style></head><body><main>${body}</main></body></html>`;
 }
@@ -58,7 +60,18 @@ export function consentPage(
       ${hidden({ ...params, csrf })}
       <button type="submit" name="decision" value="allow">Allow</button>
       <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+    </form>
+    <form method="post" action="/oauth/logout" class="switch">
+      ${hidden({ return_to: `/oauth/authorize?${new URLSearchParams(params)}` })}
+      <p>Not ${escape(userEmail)}? <button type="submit" class="link">Sign out</button></p>
     </form>`,
+  );
+}
+
+export function signedOutPage(): string {
+  return page(
+    'Signed out',
+    `<h1>You are signed out</h1><p>Your Instant Preview session has ended. Applications keep the access you granted them until it is revoked.</p>`,
   );
 }
 

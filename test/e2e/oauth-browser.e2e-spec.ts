@@ -12,6 +12,8 @@ describe(`OAuth authorization in a real browser (${TEST_DATABASE})`, () => {
   let t: TestApp;
   let app: IssuedApp;
   let browser: Browser;
+  /** Console messages of Content Security Policy violations, from every page. */
+  const violations: string[] = [];
   beforeAll(async () => {
     t = await createTestApp();
     app = await createApplication(t, { name: 'Acme Previews', callback: [CALLBACK] });
@@ -35,6 +37,9 @@ describe(`OAuth authorization in a real browser (${TEST_DATABASE})`, () => {
     decision: 'Allow' | 'Deny' | null,
   ): Promise<{ callback: URL; sawConsent: boolean; sawLogin: boolean }> {
     const page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     // The callback host does not exist here: the browser's request to it is what we read
     // (route handlers do not see redirect targets).
     const callbackRequest = page.waitForRequest((request) => request.url().startsWith(CALLBACK));
@@ -64,6 +69,12 @@ describe(`OAuth authorization in a real browser (${TEST_DATABASE})`, () => {
       expect((await page.getByRole('heading').textContent())?.trim()).toBe(
         'Authorize Acme Previews',
       );
+      // The page's own styles apply under its CSP (Allow is the blue button).
+      expect(
+        await page
+          .getByRole('button', { name: 'Allow' })
+          .evaluate((button) => getComputedStyle(button).backgroundColor),
+      ).toBe('rgb(10, 102, 194)');
       await page.getByRole('button', { name: decision }).click();
     }
     const callback = new URL((await callbackRequest).url());
@@ -95,5 +106,9 @@ describe(`OAuth authorization in a real browser (${TEST_DATABASE})`, () => {
     expect(denied.callback.searchParams.get('state')).toBe('deny-state');
     expect(denied.callback.searchParams.get('code')).toBeNull();
     await context.close();
+  });
+
+  it('shows its pages without a single Content Security Policy violation', () => {
+    expect(violations).toEqual([]);
   });
 });

@@ -32,17 +32,35 @@ const unescape = (text: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
+/** The hidden fields of a consent page's authorization form (not of its sign-out form). */
+export function consentForm(html: string): Record<string, string> {
+  const start = html.indexOf('action="/oauth/authorize"');
+  const form = html.slice(start, html.indexOf('</form>', start));
+  const fields: Record<string, string> = {};
+  for (const match of form.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g))
+    fields[match[1]] = unescape(match[2]);
+  return fields;
+}
+
 /**
  * A user's browser without a browser: keeps cookies, signs in through the login form and
  * answers the consent form, as a person would with the server-rendered pages.
  */
 export class FormUser {
   private cookies = new Map<string, string>();
+  /** Every Set-Cookie line received, in order. */
+  readonly setCookies: string[] = [];
   constructor(
     private readonly t: TestApp,
     private readonly email: string,
     private readonly password = PASSWORD,
+    private readonly headers: Record<string, string> = {},
   ) {}
+
+  /** The session cookie's value, to replay it after logout. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
 
   private cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -50,6 +68,7 @@ export class FormUser {
 
   private keep(response: request.Response): void {
     for (const line of (response.headers['set-cookie'] as unknown as string[] | undefined) ?? []) {
+      this.setCookies.push(line);
       const [pair] = line.split(';');
       const [name, ...value] = pair.split('=');
       if (/Expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
@@ -58,7 +77,10 @@ export class FormUser {
   }
 
   async get(path: string): Promise<request.Response> {
-    const response = await request(this.t.url).get(path).set('Cookie', this.cookieHeader());
+    const response = await request(this.t.url)
+      .get(path)
+      .set(this.headers)
+      .set('Cookie', this.cookieHeader());
     this.keep(response);
     return response;
   }
@@ -66,6 +88,7 @@ export class FormUser {
   async post(path: string, form: Record<string, string>): Promise<request.Response> {
     const response = await request(this.t.url)
       .post(path)
+      .set(this.headers)
       .set('Cookie', this.cookieHeader())
       .type('form')
       .send(form);
@@ -100,10 +123,7 @@ export class FormUser {
       }
       if (html.includes('action="/oauth/authorize"')) {
         pages.push('consent');
-        const form: Record<string, string> = { decision };
-        for (const match of html.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g))
-          form[match[1]] = unescape(match[2]);
-        response = await this.post('/oauth/authorize', form);
+        response = await this.post('/oauth/authorize', { ...consentForm(html), decision });
         continue;
       }
       return {

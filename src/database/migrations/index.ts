@@ -5,6 +5,7 @@ import { StaffKeys1764100000000 } from './1764100000000-staff-keys';
 import { CaptureFailure1764200000000 } from './1764200000000-capture-failure';
 import { CaptureLease1764300000000 } from './1764300000000-capture-lease';
 import { CaptureSharedRender1764400000000 } from './1764400000000-capture-shared-render';
+import { SessionLifetimes1764500000000 } from './1764500000000-session-lifetimes';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CaptureFailure1764200000000,
   CaptureLease1764300000000,
   CaptureSharedRender1764400000000,
+  SessionLifetimes1764500000000,
 ];
