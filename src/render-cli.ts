@@ -7,6 +7,8 @@ import { cpus } from 'node:os';
 import { parseRawSource } from './emails/mime/parse-raw-source';
 import { IMAGES_OPTIONS, ORIENTATION_OPTIONS, RenderOptions } from './rendering/catalog/options';
 import { Renderer } from './rendering/render';
+import { planSandbox } from './rendering/engine/sandbox';
+import { loadConfig } from './config/app-config';
 import type { EmailContent } from './rendering/transforms/prepare-html';
 
 /** `npm run render -- <file.html|file.eml> --client OL2019 [--images blocked] [--orientation horizontal] [--out dir]` */
@@ -26,8 +28,12 @@ async function main(): Promise<void> {
   const [file] = program.args;
   const options = program.opts<{ client: string; out: string } & RenderOptions>();
   const email = await loadEmail(resolve(file));
+  const sandbox = planSandbox(loadConfig(process.env).chromiumSandbox);
+  if (sandbox.mode === 'off') console.error(`Chromium sandbox ${sandbox.reason}`);
   const renderer = new Renderer({
     executablePath: process.env.CHROMIUM_PATH || undefined,
+    sandbox: sandbox.mode,
+    onSandboxOff: (reason) => console.error(`Chromium sandbox OFF: ${reason}`),
     concurrency: Math.max(1, cpus().length),
     recycleAfter: 1000,
     timeoutMs: 30000,

@@ -29,6 +29,8 @@ export async function startServer(
     DATA_DIR: dataDir,
     PORT: String(port),
     LOG_LEVEL: 'warn',
+    // Benches measure the service's speed, not its per-account rate limit.
+    EMAILS_PER_MINUTE: '0',
     ...env,
   };
   const created = spawnSync(

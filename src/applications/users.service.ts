@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../config/clock';
+import { AppConfig } from '../config/app-config';
+import { Semaphore } from '../common/threads/semaphore';
 import { ApplicationsService } from './applications.service';
 import { AccountRepository } from './repositories/account.repository';
 import { UserRepository } from './repositories/user.repository';
@@ -19,7 +21,12 @@ export class UsersService {
     private readonly accounts: AccountRepository,
     private readonly applications: ApplicationsService,
     private readonly clock: Clock,
-  ) {}
+    private readonly config: AppConfig,
+  ) {
+    this.checks = new Semaphore(config.throttling.passwordChecksAtOnce);
+  }
+
+  private readonly checks: Semaphore;
 
   async create(input: { email: string; name: string; password: string }): Promise<User> {
     const email = input.email?.trim().toLowerCase();
@@ -50,12 +57,23 @@ export class UsersService {
     return this.users.findById(id);
   }
 
-  /** The user whose email and password match, or null (same cost either way). */
+  /**
+   * The user whose email and password match, or null (same cost either way). Checks take
+   * turns (PASSWORD_CHECKS_AT_ONCE), so a flood of sign-ins cannot take every core from the
+   * captures; past PASSWORD_CHECK_QUEUE waiting, 429 at once.
+   */
   async authenticate(email: string, password: string): Promise<User | null> {
-    const user = await this.users.findByEmail(email.trim().toLowerCase());
-    const matches = await argon2
-      .verify(user?.passwordHash ?? (await DUMMY_HASH), password)
-      .catch(() => false);
-    return user && matches ? user : null;
+    if (this.checks.queued >= this.config.throttling.passwordCheckQueue)
+      throw new ApiError(429, 'Too many sign-ins at once', { 'Retry-After': '1' });
+    const release = await this.checks.acquire();
+    try {
+      const user = await this.users.findByEmail(email.trim().toLowerCase());
+      const matches = await argon2
+        .verify(user?.passwordHash ?? (await DUMMY_HASH), password)
+        .catch(() => false);
+      return user && matches ? user : null;
+    } finally {
+      release();
+    }
   }
 }

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { ApiError } from '../common/api-error';
 import { BEARER_ERROR } from './bearer.strategy';
 import { Principal, REALM } from '../common/principal';
+import { AuthFailures } from '../throttling/auth-failures';
 
 /** The strategies that may authenticate an API call: API key (SPEC 5.1), OAuth token (5.2). */
 export const API_STRATEGIES = ['basic', 'bearer'];
@@ -11,6 +12,17 @@ export const API_STRATEGIES = ['basic', 'bearer'];
 /** Guards the authenticated API endpoints; failures leave in the contract's body. */
 @Injectable()
 export class ApiAuthGuard extends AuthGuard(API_STRATEGIES) {
+  constructor(private readonly failures: AuthFailures) {
+    super();
+  }
+
+  /** Wrong credentials are counted per address; over the limit, 429 before any lookup. */
+  canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!request.headers.authorization) return super.canActivate(context) as Promise<boolean>;
+    return this.failures.guard(request, () => super.canActivate(context) as Promise<boolean>);
+  }
+
   handleRequest<T = Principal>(
     error: unknown,
     principal: T,

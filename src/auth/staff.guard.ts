@@ -7,6 +7,7 @@ import { REALM } from '../common/principal';
 import { ApiError } from '../common/api-error';
 import { parseBasicAuth } from '../common/basic-auth';
 import { AccessTokens } from '../oauth/access-tokens';
+import { AuthFailures } from '../throttling/auth-failures';
 
 /**
  * Billing endpoints: staff keys only (HTTP Basic, key as username, empty password).
@@ -19,10 +20,15 @@ export class StaffGuard implements CanActivate {
     private readonly staffKeys: StaffKeysService,
     private readonly applications: ApplicationsService,
     private readonly accessTokens: AccessTokens,
+    private readonly failures: AuthFailures,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { staff?: StaffKey }>();
+    return this.failures.guard(request, () => this.authenticate(request));
+  }
+
+  private async authenticate(request: Request & { staff?: StaffKey }): Promise<boolean> {
     const header = request.headers.authorization ?? '';
     const unauthorized = new ApiError(401, 'A staff key (HTTP Basic username) is required', {
       'WWW-Authenticate': `Basic realm="${REALM}"`,

@@ -39,6 +39,7 @@ export class AppConfig {
   readonly fallbackUrlHosts: string[];
   readonly cdn: { domain: string; scheme: 'http' | 'https' };
   readonly chromiumPath?: string;
+  readonly chromiumSandbox: 'auto' | 'on' | 'off';
   readonly bodyLimitBytes: number;
   /** What an email may hold (POST /v1/emails). */
   readonly emailLimits: { maxDepth: number; maxElements: number; maxMimeParts: number };
@@ -88,6 +89,18 @@ export class AppConfig {
   readonly logLevel: Environment['LOG_LEVEL'];
   /** Scale-out when set: BullMQ on this Redis. */
   readonly redis: { url?: string; prefix: string; lockMs: number };
+  readonly throttling: {
+    /** 0: not limited. */
+    emailsPerMinute: number;
+    /** 0: not limited. */
+    authFailuresPerAddress: number;
+    authFailureWindowMs: number;
+    loginFreeAttempts: number;
+    loginBackoffBaseMs: number;
+    loginBackoffMaxMs: number;
+    passwordChecksAtOnce: number;
+    passwordCheckQueue: number;
+  };
   readonly storage:
     | { kind: 'local' }
     | {
@@ -121,6 +134,7 @@ export class AppConfig {
       scheme: this.publicUrl.startsWith('https:') ? 'https' : 'http',
     };
     this.chromiumPath = env.CHROMIUM_PATH || undefined;
+    this.chromiumSandbox = env.CHROMIUM_SANDBOX;
     this.bodyLimitBytes = parseSize(env.BODY_LIMIT);
     this.emailLimits = {
       maxDepth: env.EMAIL_MAX_DEPTH,
@@ -182,6 +196,16 @@ export class AppConfig {
       url: env.REDIS_URL || undefined,
       prefix: env.QUEUE_PREFIX,
       lockMs: env.WORKER_LOCK_MS,
+    };
+    this.throttling = {
+      emailsPerMinute: env.EMAILS_PER_MINUTE,
+      authFailuresPerAddress: env.AUTH_FAILURES_PER_ADDRESS,
+      authFailureWindowMs: parseDuration(env.AUTH_FAILURE_WINDOW),
+      loginFreeAttempts: env.LOGIN_FREE_ATTEMPTS,
+      loginBackoffBaseMs: parseDuration(env.LOGIN_BACKOFF_BASE),
+      loginBackoffMaxMs: parseDuration(env.LOGIN_BACKOFF_MAX),
+      passwordChecksAtOnce: env.PASSWORD_CHECKS_AT_ONCE,
+      passwordCheckQueue: env.PASSWORD_CHECK_QUEUE,
     };
     this.storage =
       env.STORAGE === 's3'

@@ -28,6 +28,7 @@ const toBool = ({ value }: { value: unknown }) => {
       : value;
 };
 const SIZE = /^\d+(b|kb|mb|gb)?$/i;
+const DURATION = /^[1-9]\d*(ms|s|m|h)?$/;
 
 /**
  * Every environment variable the service reads, with its default. Parsed and validated
@@ -53,6 +54,11 @@ export class Environment {
   CDN_DOMAIN?: string;
 
   @IsOptional() @IsString() CHROMIUM_PATH?: string;
+  /**
+   * Chromium's own sandbox for the renderers of untrusted email: auto (wherever the kernel
+   * and user allow it, said at startup), on (boot fails where it cannot run) or off.
+   */
+  @IsIn(['auto', 'on', 'off']) CHROMIUM_SANDBOX: 'auto' | 'on' | 'off' = 'auto';
   @Transform(toBool) @IsBoolean() ALLOW_PRIVATE_IMAGE_HOSTS = false;
   /** Hosts a preview's fallback_url may name besides public https hosts (comma-separated). */
   @IsString() FALLBACK_URL_HOSTS = '';
@@ -132,6 +138,25 @@ export class Environment {
    */
   @Transform(toInt) @IsInt() @Min(0) CAPTURE_QUEUE_LIMIT = 5000;
   @Transform(toInt) @IsInt() @Min(1) BROWSER_RECYCLE_AFTER = 200;
+
+  /** POST /v1/emails per account and minute (429 past it); 0: not limited. */
+  @Transform(toInt) @IsInt() @Min(0) EMAILS_PER_MINUTE = 120;
+  /** Wrong API keys, bearer tokens or client secrets per address before 429; 0: not limited. */
+  @Transform(toInt) @IsInt() @Min(0) AUTH_FAILURES_PER_ADDRESS = 20;
+  /** ...counted in this window, and refused for as long once over it. */
+  @Matches(DURATION, { message: 'must be a duration such as 10m, 30s or 1h' })
+  AUTH_FAILURE_WINDOW = '10m';
+  /** Wrong passwords per account and per address before sign-in backs off. */
+  @Transform(toInt) @IsInt() @Min(1) LOGIN_FREE_ATTEMPTS = 5;
+  /** The first lockout; each further wrong password doubles it, up to LOGIN_BACKOFF_MAX. */
+  @Matches(DURATION, { message: 'must be a duration such as 1m or 30s' })
+  LOGIN_BACKOFF_BASE = '1m';
+  @Matches(DURATION, { message: 'must be a duration such as 15m or 1h' })
+  LOGIN_BACKOFF_MAX = '15m';
+  /** Password checks (argon2, about 100 ms of a core each) at once; more wait in line. */
+  @Transform(toInt) @IsInt() @Min(1) PASSWORD_CHECKS_AT_ONCE = 1;
+  /** Sign-ins waiting for a check beyond which the next one is answered 429. */
+  @Transform(toInt) @IsInt() @Min(0) PASSWORD_CHECK_QUEUE = 8;
 
   /** Empty: embedded mode (in-process capture queue). redis://...: scale-out with BullMQ workers. */
   @ValidateIf((env: Environment) => env.REDIS_URL !== '')

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
+import { AccountThrottlerGuard } from '../throttling/emails-throttler.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../common/principal';
 import type { CaptureConfiguration } from './dto/capture-configuration.dto';
@@ -22,7 +23,7 @@ export class EmailsController {
 
   @Post()
   @HttpCode(200)
-  @UseGuards(ApiAuthGuard)
+  @UseGuards(ApiAuthGuard, AccountThrottlerGuard)
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() dto: CreateEmailDto,

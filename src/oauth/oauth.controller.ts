@@ -4,6 +4,10 @@ import type { Request, Response } from 'express';
 import { randomToken } from '../common/secrets';
 import { AuthorizationFlow, AuthorizeParams } from './authorization-flow';
 import { toRfc6749 } from './oauth-errors';
+import { LoginThrottle } from './login-throttle';
+import { ApiError } from '../common/api-error';
+import { clientAddress } from '../throttling/client-address';
+import { retryAfterSeconds } from '../throttling/too-many-requests';
 import { OAuthStorage } from './oauth-storage';
 import { errorPage, loginPage, signedOutPage } from './pages';
 import { SESSION_COOKIE, Sessions } from './sessions';
@@ -12,6 +16,9 @@ import { UsersService } from '../applications/users.service';
 import { AppConfig } from '../config/app-config';
 
 const LOGIN_CSRF_COOKIE = 'ip_login_csrf';
+/** Marks a browser that signed in to an account before (see LoginThrottle). */
+const DEVICE_COOKIE = 'ip_device';
+const DEVICE_COOKIE_MS = 90 * 24 * 3_600_000;
 
 /** The authorization server's endpoints (SPEC 4.4, 4.5; RFC 6749, 7009). */
 @Controller('oauth')
@@ -24,6 +31,7 @@ export class OAuthController {
     private readonly revocation: TokenRevocation,
     private readonly config: AppConfig,
     private readonly storage: OAuthStorage,
+    private readonly loginThrottle: LoginThrottle,
   ) {}
 
   @Get('authorize')
@@ -98,9 +106,29 @@ export class OAuthController {
         errorPage('The sign-in form expired: go back and try again.'),
       );
     }
-    const user = await this.users.authenticate(body.email ?? '', body.password ?? '');
-    if (!user)
+    const attempt = {
+      email: body.email ?? '',
+      address: clientAddress(request),
+      device: request.cookies?.[DEVICE_COOKIE] as string | undefined,
+    };
+    const waitMs = await this.loginThrottle.waitMs(attempt);
+    if (waitMs > 0) return this.tooManyAttempts(response, returnTo, csrf, waitMs);
+    const user = await this.users
+      .authenticate(attempt.email, body.password ?? '')
+      .catch((error) => {
+        if (error instanceof ApiError && error.getStatus() === 429) return error;
+        throw error;
+      });
+    if (user instanceof ApiError) return this.tooManyAttempts(response, returnTo, csrf, 1000);
+    if (!user) {
+      await this.loginThrottle.failed(attempt);
       return this.html(response, 401, loginPage(returnTo, csrf, 'Wrong email or password.'));
+    }
+    const device = await this.loginThrottle.succeeded(attempt);
+    response.cookie(DEVICE_COOKIE, device, {
+      ...this.sessions.cookieOptions(),
+      maxAge: DEVICE_COOKIE_MS,
+    });
     const { token } = await this.sessions.open(user.id);
     response.cookie(SESSION_COOKIE, token, this.sessions.cookieOptions());
     response.clearCookie(LOGIN_CSRF_COOKIE, this.sessions.clearCookieOptions());
@@ -136,6 +164,22 @@ export class OAuthController {
     } catch (error) {
       this.oauthError(request, response, error);
     }
+  }
+
+  private tooManyAttempts(
+    response: Response,
+    returnTo: string,
+    csrf: string,
+    waitMs: number,
+  ): void {
+    const seconds = retryAfterSeconds(waitMs);
+    const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+    response.set('Retry-After', String(seconds));
+    this.html(
+      response,
+      429,
+      loginPage(returnTo, csrf, `Too many sign-in attempts: try again in ${wait}.`),
+    );
   }
 
   private answer(response: Response, step: Awaited<ReturnType<AuthorizationFlow['start']>>): void {

@@ -17,12 +17,15 @@ import { OAuthConsentRepository } from './repositories/oauth-consent.repository'
 import { OAuthSessionRepository } from './repositories/oauth-session.repository';
 import { OAuthTokenRowRepository } from './repositories/oauth-token-row.repository';
 import { Sessions } from './sessions';
+import { LoginThrottle } from './login-throttle';
+import { ThrottleStoreModule } from '../throttling/throttle-store.module';
 import { TokenRevocation } from './token-revocation';
 
 @Module({
   imports: [
     ApplicationsModule,
     TypeOrmModule.forFeature([OAuthCode, OAuthTokenRow, OAuthConsent, OAuthSession]),
+    ThrottleStoreModule,
   ],
   controllers: [OAuthController],
   providers: [
@@ -33,6 +36,7 @@ import { TokenRevocation } from './token-revocation';
     OAuthStorage,
     AccessTokens,
     Sessions,
+    LoginThrottle,
     AuthorizationFlow,
     TokenRevocation,
     {

@@ -1,9 +1,10 @@
-import { Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
 import { CachingPreparer } from './prepare/preparation-cache';
 import { WorkerPreparer } from './prepare/preparer';
 import { Renderer } from './render';
+import { planSandbox } from './engine/sandbox';
 
 /**
  * The Nest face of the rendering library: one Renderer (one browser) per process. The
@@ -24,10 +25,16 @@ export class RendererLifecycle implements OnApplicationShutdown {
     {
       provide: Renderer,
       inject: [AppConfig, ClientCatalog],
-      useFactory: (config: AppConfig, catalog: ClientCatalog) =>
-        new Renderer(
+      useFactory: (config: AppConfig, catalog: ClientCatalog) => {
+        const sandbox = planSandbox(config.chromiumSandbox);
+        const logger = new Logger('Renderer');
+        if (sandbox.mode === 'off') logger.warn(`Chromium sandbox ${sandbox.reason}`);
+        else logger.log(`Chromium sandbox ${sandbox.reason}`);
+        return new Renderer(
           {
             executablePath: config.chromiumPath,
+            sandbox: sandbox.mode,
+            onSandboxOff: (reason) => logger.warn(`Chromium sandbox OFF: ${reason}`),
             concurrency: config.capture.concurrency,
             recycleAfter: config.capture.browserRecycleAfter,
             timeoutMs: config.capture.timeoutMs,
@@ -40,7 +47,8 @@ export class RendererLifecycle implements OnApplicationShutdown {
             preparer: new CachingPreparer(new WorkerPreparer(config.preparation)),
           },
           catalog,
-        ),
+        );
+      },
     },
     RendererLifecycle,
   ],

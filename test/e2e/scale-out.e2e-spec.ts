@@ -152,6 +152,25 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     }
   });
 
+  it('counts failed credentials in Redis, shared by every API process', async () => {
+    const other = await startApiProcess({ ...env, EXPIRY_INTERVAL: '0' });
+    try {
+      const email = (url: string) =>
+        request(url)
+          .post('/v1/emails')
+          .set('X-Forwarded-For', '192.0.2.77')
+          .set('Authorization', 'Bearer ipat_guess')
+          .send({ html_text: 'x' });
+      for (let attempt = 0; attempt < 20; attempt++)
+        expect((await email(attempt % 2 ? other.url : t.url)).status).toBe(401);
+      // Ten failures seen by each process: together over the limit, in both.
+      expect((await email(t.url)).status).toBe(429);
+      expect((await email(other.url)).status).toBe(429);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('runs expiry once per interval across workers (one BullMQ job scheduler)', async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.kill()));
     workers.push(

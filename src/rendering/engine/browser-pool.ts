@@ -5,10 +5,10 @@ import { ParkedContexts } from './parked-contexts';
 import { WarmContexts } from './warm-contexts';
 import { RendererWatch } from './renderer-watch';
 import { Semaphore } from '../../common/threads/semaphore';
+import type { SandboxMode } from './sandbox';
 
-/** Flags for a headless browser on a closed network, as root in a container. */
+/** Flags for a headless browser on a closed network (the sandbox is Playwright's `chromiumSandbox`). */
 const CHROMIUM_ARGS = [
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
   '--disable-background-networking',
@@ -32,6 +32,10 @@ export interface BrowserPoolOptions {
   contextIdleMs?: number;
   /** Keep a fresh context open ahead of demand for the options last used (default off). */
   warmContexts?: boolean;
+  /** Chromium's own sandbox (see sandbox.ts); default off. */
+  sandbox?: SandboxMode;
+  /** Told when a `preferred` sandbox could not start, before launching without it. */
+  onSandboxOff?: (reason: string) => void;
 }
 
 export type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
@@ -89,7 +93,10 @@ export class BrowserPool {
   private readonly warm: WarmContexts;
 
   /** Nothing is launched (nor looked for) until the first capture: API processes in scale-out never render. */
+  private sandboxMode: SandboxMode;
+
   constructor(private readonly options: BrowserPoolOptions) {
+    this.sandboxMode = options.sandbox ?? 'off';
     this.slots = new Semaphore(options.concurrency);
     this.watch = new RendererWatch({
       memoryMb: options.memoryMb ?? 0,
@@ -229,13 +236,12 @@ export class BrowserPool {
     this.current = null;
   }
 
-  private generation(): Generation {
-    if (this.closed) throw new Error('the browser pool is closed');
-    if (!this.current || this.current.retired) {
-      this.executablePath ??= resolveChromiumPath(this.options.executablePath);
-      const browser = chromium.launch({
+  private async launch(): Promise<Browser> {
+    const launch = (sandbox: boolean) =>
+      chromium.launch({
         executablePath: this.executablePath,
         headless: true,
+        chromiumSandbox: sandbox,
         args: CHROMIUM_ARGS,
         // The service drains captures on SIGTERM and closes the browser last; Playwright's
         // own handlers would kill it first and fail every capture in flight.
@@ -243,6 +249,25 @@ export class BrowserPool {
         handleSIGINT: false,
         handleSIGHUP: false,
       });
+    const mode = this.sandboxMode;
+    if (mode === 'off') return launch(false);
+    try {
+      return await launch(true);
+    } catch (error) {
+      if (mode === 'required') throw error;
+      // A container's seccomp profile, for one, can refuse the namespaces the kernel allows.
+      const why = /No usable sandbox[^\n]*/.exec(String(error))?.[0] ?? firstLine(error);
+      this.sandboxMode = 'off'; // not tried again at each relaunch
+      this.options.onSandboxOff?.(`Chromium could not start its sandbox here (${why})`);
+      return launch(false);
+    }
+  }
+
+  private generation(): Generation {
+    if (this.closed) throw new Error('the browser pool is closed');
+    if (!this.current || this.current.retired) {
+      this.executablePath ??= resolveChromiumPath(this.options.executablePath);
+      const browser = this.launch();
       let markGone: (error: Error) => void = () => undefined;
       const gone = new Promise<never>((_, reject) => (markGone = reject));
       gone.catch(() => undefined);
@@ -331,4 +356,8 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
     ),
     new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
   ]).finally(() => clearTimeout(timer));
+}
+
+function firstLine(error: unknown): string {
+  return String(error instanceof Error ? error.message : error).split('\n')[0];
 }

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+
+/** CHROMIUM_SANDBOX: `auto` sandboxes wherever it can, `on` insists, `off` never tries. */
+export type SandboxSetting = 'auto' | 'on' | 'off';
+
+/** How the browser pool launches Chromium: `preferred` falls back, with a reason, if it must. */
+export type SandboxMode = 'required' | 'preferred' | 'off';
+
+export interface SandboxPlan {
+  mode: SandboxMode;
+  /** Said in the startup log line. */
+  reason: string;
+}
+
+/** What decides whether Chromium's own sandbox can run in this process. */
+export interface SandboxFacts {
+  uid: number | undefined;
+  /** Why the kernel refuses unprivileged user namespaces, or null when it allows them. */
+  userNamespacesRefused: string | null;
+}
+
+export class SandboxUnavailableError extends Error {}
+
+/**
+ * Chromium's Linux sandbox puts each renderer in new user, PID and network namespaces and
+ * under a seccomp-bpf filter. It needs unprivileged user namespaces (Debian's Chromium has
+ * no setuid helper) and refuses to run as root. `on` when either is missing is a boot error.
+ */
+export function planSandbox(setting: SandboxSetting, facts = sandboxFacts()): SandboxPlan {
+  if (setting === 'off')
+    return { mode: 'off', reason: 'OFF: CHROMIUM_SANDBOX=off (renderers run unconfined)' };
+  const missing =
+    facts.uid === 0
+      ? 'the service runs as root, and Chromium has no sandbox for root: run it as an unprivileged user (the Docker image does)'
+      : facts.userNamespacesRefused;
+  if (!missing) {
+    return {
+      mode: setting === 'on' ? 'required' : 'preferred',
+      reason: 'on: each renderer in its own user, PID and network namespaces, under seccomp-bpf',
+    };
+  }
+  if (setting === 'on') throw new SandboxUnavailableError(`CHROMIUM_SANDBOX=on, but ${missing}`);
+  return { mode: 'off', reason: `OFF: ${missing}` };
+}
+
+export function sandboxFacts(): SandboxFacts {
+  return { uid: process.getuid?.(), userNamespacesRefused: userNamespacesRefused() };
+}
+
+function userNamespacesRefused(): string | null {
+  const read = (path: string) => {
+    try {
+      return readFileSync(path, 'utf8').trim();
+    } catch {
+      return null;
+    }
+  };
+  if (read('/proc/sys/user/max_user_namespaces') === '0')
+    return 'the kernel allows no user namespaces (user.max_user_namespaces=0)';
+  if (read('/proc/sys/kernel/unprivileged_userns_clone') === '0')
+    return 'the kernel refuses unprivileged user namespaces (kernel.unprivileged_userns_clone=0)';
+  if (read('/proc/sys/kernel/apparmor_restrict_unprivileged_userns') === '1')
+    return 'AppArmor restricts unprivileged user namespaces (kernel.apparmor_restrict_unprivileged_userns=1)';
+  return null;
+}

@@ -1,0 +1,59 @@
+/**
+ * Run as its own process (possibly as an unprivileged user): renders one email with the
+ * sandbox mode given as argv[2] and prints, as JSON, how the renderer processes it started
+ * are confined, read from procfs while its context is still open.
+ */
+import { readFile, readlink } from 'node:fs/promises';
+import { commandLine, descendants } from '../../src/rendering/engine/procfs';
+import type { SandboxMode } from '../../src/rendering/engine/sandbox';
+import { Renderer } from '../../src/rendering/render';
+import { readPixels, isRed } from './pixels';
+
+async function main(): Promise<void> {
+  const renderer = new Renderer({
+    executablePath: process.env.CHROMIUM_PATH || undefined,
+    concurrency: 1,
+    recycleAfter: 100,
+    timeoutMs: 60000,
+    contextIdleMs: 60000, // keeps the context, and so its renderer, open to be looked at
+    sandbox: process.argv[2] as SandboxMode,
+  });
+  try {
+    const result = await renderer.render(
+      {
+        html: '<body style="margin:0"><div style="width:100%;height:300px;background:#ff0000"></div></body>',
+        text: null,
+        images: [],
+      },
+      'GMAILNEW',
+      { images: 'allowed', orientation: 'vertical' },
+      'sandbox-email',
+    );
+    const ownNamespace = await readlink('/proc/self/ns/user');
+    const renderers = [];
+    for (const pid of await descendants(process.pid)) {
+      if (!(await commandLine(pid)).includes('--type=renderer')) continue;
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      renderers.push({
+        seccomp: Number(/^Seccomp:\s+(\d)/m.exec(status)?.[1]),
+        ownUserNamespace: (await readlink(`/proc/${pid}/ns/user`)) !== ownNamespace,
+      });
+    }
+    const pixels = await readPixels(result.full);
+    console.log(
+      JSON.stringify({
+        uid: process.getuid?.(),
+        renderers,
+        redPixels: pixels.count(isRed),
+        width: pixels.width,
+      }),
+    );
+  } finally {
+    await renderer.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
