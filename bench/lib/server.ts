@@ -11,6 +11,8 @@ export interface RunningServer {
   /** The API process (its browser runs below it). */
   pid: number;
   apiKey: string;
+  /** The OAuth client id of that application. */
+  clientId: string;
   env: Record<string, string | undefined>;
   stop(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function startServer(
     pid: child.pid!,
     env: fullEnv,
     apiKey: JSON.parse(created.stdout).api_key,
+    clientId: JSON.parse(created.stdout).client_id,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
