@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SYSTEM_PACKAGES=(chromium chromium-headless-shell fonts-liberation2 fonts-crosextra-carlito
-  fonts-crosextra-caladea fonts-noto-core fonts-noto-color-emoji)
+  fonts-crosextra-caladea fonts-noto-core fonts-noto-color-emoji libnss-myhostname)
 
 missing=()
 for package in "${SYSTEM_PACKAGES[@]}"; do
@@ -27,6 +27,25 @@ setup: these system packages are missing: ${missing[*]}
   binary, and install the Liberation, Carlito, Caladea and Noto fonts.
 MSG
     exit 1
+  fi
+fi
+
+# The capture URLs of the default setup (http://ol2019.capture.localhost:3000/...) open in
+# browsers and curl, which map *.localhost to loopback themselves. Node's fetch, Ruby's
+# Net::HTTP and Python's urllib ask the system resolver, which needs nss-myhostname for it.
+if ! grep -Eq '^hosts:.*[[:space:]]myhostname([[:space:]]|$)' /etc/nsswitch.conf 2>/dev/null; then
+  if [ "$(id -u)" = 0 ] && [ -w /etc/nsswitch.conf ]; then
+    sed -i -E 's/^(hosts:[[:space:]]+files)([[:space:]]|$)/\1 myhostname\2/' /etc/nsswitch.conf
+  fi
+  if grep -Eq '^hosts:.*[[:space:]]myhostname([[:space:]]|$)' /etc/nsswitch.conf 2>/dev/null; then
+    echo "setup: *.localhost now resolves to loopback for every program (myhostname in /etc/nsswitch.conf)"
+  else
+    cat >&2 <<MSG
+setup: server-side programs (Node fetch, Ruby, Python) cannot resolve *.localhost here, so
+  they cannot follow the default capture URLs. As root: apt-get install libnss-myhostname,
+  then add 'myhostname' after 'files' on the hosts line of /etc/nsswitch.conf. Or set
+  CDN_DOMAIN to a domain your DNS resolves.
+MSG
   fi
 fi
 

@@ -75,7 +75,20 @@ export function captureHostUrl(
   return `${config.cdn.scheme}://${client.toLowerCase()}.capture.${config.cdn.domain}/${emailId}/results/${file}`;
 }
 
-/** The contract's preview JSON: exactly these three URLs. */
+/** Where the emulation report of a configuration is served (CONTRACT, previews). */
+export function reportUrl(
+  config: AppConfig,
+  configuration: CaptureConfiguration,
+  emailId: string,
+): string {
+  const query = new URLSearchParams({
+    images: configuration.images,
+    orientation: configuration.orientation,
+  });
+  return `${config.apiBaseUrl}/emails/${emailId}/previews/${configuration.client}/report?${query}`;
+}
+
+/** The contract's preview JSON: the three URLs that never change, and the report's address. */
 export function previewBody(
   config: AppConfig,
   configuration: CaptureConfiguration,
@@ -89,5 +102,10 @@ export function previewBody(
       emailId,
       imageFileName(configuration, viewportWidth, size),
     );
-  return { full_url: url('full'), thumb_url: url('thumb'), thumb450_url: url('thumb450') };
+  return {
+    full_url: url('full'),
+    thumb_url: url('thumb'),
+    thumb450_url: url('thumb450'),
+    report_url: reportUrl(config, configuration, emailId),
+  };
 }

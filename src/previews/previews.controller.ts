@@ -21,7 +21,7 @@ import type { CaptureConfiguration } from '../emails/dto/capture-configuration.d
 import { PrefetchDto } from './dto/prefetch.dto';
 import { FALLBACK_URL_RULE, PreviewQueryDto } from './dto/preview-query.dto';
 import { isPublicHttpsUrl } from '../common/public-url';
-import { PreviewsService } from './previews.service';
+import { EmulationReport, PreviewsService } from './previews.service';
 
 /** SPEC 4.2, 4.3 and the contract's prefetch. The GETs need no authentication. */
 @Controller('v1/emails/:guid/previews')
@@ -46,6 +46,15 @@ export class PreviewsController {
     );
     if (answer.kind === 'cached') return void response.status(301).location(answer.location).end();
     response.status(200).json(answer.body);
+  }
+
+  @Get(':client/report')
+  report(
+    @Param('guid') guid: string,
+    @Param('client') client: string,
+    @Query() query: PreviewQueryDto,
+  ): Promise<EmulationReport> {
+    return this.previews.report(guid, this.previews.configuration(guid, client, query));
   }
 
   @Get(':client/:size')

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ReportEntry } from '../rendering/transforms/render-report';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config';
 import type { Email } from '../emails/email.entity';
@@ -71,6 +72,20 @@ export class PreviewsService {
     };
   }
 
+  /** The emulation report of a captured configuration; never starts a capture (CONTRACT). */
+  async report(guid: string, configuration: CaptureConfiguration): Promise<EmulationReport> {
+    const emailId = guid.toLowerCase();
+    const capture = await this.store.find(emailId, configuration);
+    if (!capture || !this.store.isAvailable(capture))
+      throw ApiError.notFound('This configuration has not been captured');
+    return {
+      email_guid: emailId,
+      ...configuration,
+      captured_at: capture.capturedAt.toISOString(),
+      entries: (capture.report ?? []).map((entry) => ({ ...entry })),
+    };
+  }
+
   /** The capture-host URL of one image size, capturing first when needed. */
   async imageUrl(
     guid: string,
@@ -112,6 +127,13 @@ export class PreviewsService {
     if (existing?.status === 'purged') return null;
     return this.emails.findById(emailId);
   }
+}
+
+/** What a client dropped or changed in one capture, and the public record of why. */
+export interface EmulationReport extends CaptureConfiguration {
+  email_guid: string;
+  captured_at: string;
+  entries: ReportEntry[];
 }
 
 /** CONTRACT: a malformed guid is a 400 with the reference's message. */

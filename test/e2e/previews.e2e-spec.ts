@@ -29,6 +29,7 @@ describe(`previews API (${TEST_DATABASE})`, () => {
       full_url: `http://${host}/${guid}/results/ol2019-vertical-allowed-800.png`,
       thumb_url: `http://${host}/${guid}/results/ol2019-vertical-allowed-800-thumb.png`,
       thumb450_url: `http://${host}/${guid}/results/ol2019-vertical-allowed-800-thumb450.png`,
+      report_url: `${t.config.publicUrl}/v1/emails/${guid}/previews/OL2019/report?images=allowed&orientation=vertical`,
     });
     const redirect = await getAbsolute(t, response.body.full_url).expect(302);
     const file = await getAbsolute(t, redirect.headers.location).expect(200);
@@ -249,5 +250,43 @@ describe(`previews API (${TEST_DATABASE})`, () => {
     // The top of the email at the phone's proportions (390 x 844), 450 px wide.
     expect([pixels.width, pixels.height]).toEqual([450, Math.round((450 * 844) / 390)]);
     expect(await storage.exists(thumbKey)).toBe(true);
+  });
+
+  // Last: it captures, so it adds a usage record the tests above count.
+  it("serves a captured configuration's emulation report at report_url, and never captures for it", async () => {
+    const email = await postEmail(t, {
+      html_text:
+        '<p style="border-radius:12px;background:#eee;padding:8px">Rounded</p><video src="https://cdn.example.com/a.mp4"></video>',
+    });
+    const reportPath = (client: string) => `/v1/emails/${email}/previews/${client}/report`;
+    const notYet = await request(t.url).get(reportPath('OL2019')).expect(404);
+    expect(notYet.body).toEqual({
+      status: 404,
+      title: 'Not Found',
+      description: 'This configuration has not been captured',
+    });
+    const captures = t.get(DataSource).getRepository(Capture);
+    expect(await captures.countBy({ emailId: email })).toBe(0);
+
+    const preview = await request(t.url).get(`/v1/emails/${email}/previews/OL2019`).expect(200);
+    const report = await request(t.url)
+      .get(new URL(preview.body.report_url).pathname + new URL(preview.body.report_url).search)
+      .expect(200);
+    expect(report.body).toMatchObject({
+      email_guid: email,
+      client: 'OL2019',
+      images: 'allowed',
+      orientation: 'vertical',
+      captured_at: expect.any(String),
+    });
+    const slugs = (report.body.entries as { slug: string; source: string }[]).map((e) => e.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['css-border-radius']));
+    for (const entry of report.body.entries) expect(entry.source).toBeTruthy();
+    // Another configuration of the same client has its own report.
+    await request(t.url)
+      .get(`${reportPath('OL2019')}?images=blocked`)
+      .expect(404);
+    await request(t.url).get(reportPath('NOPE')).expect(400);
+    await request(t.url).get('/v1/emails/not-a-guid/previews/OL2019/report').expect(400);
   });
 });
