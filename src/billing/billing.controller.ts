@@ -1,3 +1,6 @@
+import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/api-errors.decorator';
+import { UsageReportDoc } from './dto/usage-report.doc';
 import { Controller, Get, Headers, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiError } from '../common/api-error';
@@ -6,12 +9,21 @@ import { StaffGuard } from '../auth/staff.guard';
 import { usageCsv, UsageReports } from './usage-report';
 
 /** Usage reports for billing staff (staff keys only). */
+@ApiTags('billing')
+@ApiBasicAuth('staff_key')
 @Controller('v1/billing')
 @UseGuards(StaffGuard)
 export class BillingController {
   constructor(private readonly reports: UsageReports) {}
 
   @Get('usage')
+  @ApiOperation({ summary: 'Usage for billing staff: captures and unique end users' })
+  @ApiProduces('application/json', 'text/csv')
+  @ApiOkResponse({
+    type: UsageReportDoc,
+    description: 'JSON, or CSV (format=csv or Accept: text/csv)',
+  })
+  @ApiErrors(400, 401, 403, 429)
   async usage(
     @Query() query: UsageQueryDto,
     @Headers('accept') accept: string | undefined,

@@ -1,3 +1,6 @@
+import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/api-errors.decorator';
+import { CreatedEmailDoc } from './dto/created-email.doc';
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
 import { AccountThrottlerGuard } from '../throttling/emails-throttler.guard';
@@ -14,6 +17,7 @@ interface CreatedEmail {
   configurations?: CaptureConfiguration[];
 }
 
+@ApiTags('emails')
 @Controller('v1/emails')
 export class EmailsController {
   constructor(
@@ -23,6 +27,15 @@ export class EmailsController {
 
   @Post()
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Upload an email',
+    description:
+      'Stores the email for 48 hours and answers its guid; with `configurations`, their captures start in the background.',
+  })
+  @ApiBasicAuth('api_key')
+  @ApiBearerAuth('oauth')
+  @ApiOkResponse({ type: CreatedEmailDoc })
+  @ApiErrors(400, 401, 413, 415, 429, 503)
   @UseGuards(ApiAuthGuard, AccountThrottlerGuard)
   async create(
     @CurrentPrincipal() principal: Principal,

@@ -1,3 +1,5 @@
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { HealthDoc } from './health.doc';
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppConfig } from '../config/app-config';
@@ -9,6 +11,7 @@ import { Renderer } from '../rendering/render';
 type Check = 'ok' | 'unused' | string;
 
 /** Liveness and readiness for orchestration (no authentication, nothing secret in them). */
+@ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(
@@ -19,12 +22,19 @@ export class HealthController {
   ) {}
 
   @Get('live')
+  @ApiOperation({ summary: 'The process answers' })
+  @ApiOkResponse({ type: HealthDoc })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   /** Ready when the database answers, Redis answers (scale-out), and this process can render (embedded). */
   @Get('ready')
+  @ApiOperation({
+    summary: 'The database, Redis (scale-out) and the browser (where it renders) answer',
+  })
+  @ApiOkResponse({ type: HealthDoc })
+  @ApiResponse({ status: 503, type: HealthDoc, description: 'Not ready: checks say which' })
   async ready(@Res() response: Response): Promise<void> {
     const checks: Record<string, Check> = {
       database: await attempt(() => this.database.ping()),

@@ -9,6 +9,7 @@ import { apiValidationPipe } from '../common/validation.pipe';
 import { AppConfig } from '../config/app-config';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { queryHygiene } from './query-hygiene';
+import { serveOpenApi } from '../openapi/openapi-document';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
@@ -137,6 +138,7 @@ export function configureApp(app: INestApplication): INestApplication {
   app.use(express.urlencoded({ limit: config.bodyLimitBytes, extended: false }));
   app.use(bodyErrors(config));
   app.use(cookieParser());
+  serveOpenApi(app, config);
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(new NoNulPipe(), apiValidationPipe);
   app.enableShutdownHooks();

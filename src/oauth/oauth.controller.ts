@@ -1,3 +1,13 @@
+import {
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { OAuthErrorDoc, TokenDoc } from './oauth.doc';
 import { AuthorizationServer, OAuthRequest, isOAuthError } from '@jmondi/oauth2-server';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -21,6 +31,7 @@ const DEVICE_COOKIE = 'ip_device';
 const DEVICE_COOKIE_MS = 90 * 24 * 3_600_000;
 
 /** The authorization server's endpoints (SPEC 4.4, 4.5; RFC 6749, 7009). */
+@ApiTags('oauth')
 @Controller('oauth')
 export class OAuthController {
   constructor(
@@ -35,6 +46,29 @@ export class OAuthController {
   ) {}
 
   @Get('authorize')
+  @ApiOperation({
+    summary: 'Start an authorization (RFC 6749 4.1.1)',
+    description:
+      "The user's browser: the sign-in page, then the consent page (HTML), then a redirect to the callback with code and state.",
+  })
+  @ApiQuery({ name: 'response_type', enum: ['code'] })
+  @ApiQuery({ name: 'client_id' })
+  @ApiQuery({ name: 'redirect_uri', required: false })
+  @ApiQuery({ name: 'state', required: false })
+  @ApiQuery({ name: 'scope', required: false, enum: ['full'] })
+  @ApiQuery({
+    name: 'code_challenge',
+    required: false,
+    description: 'PKCE (required of public clients)',
+  })
+  @ApiQuery({ name: 'code_challenge_method', required: false, enum: ['S256'] })
+  @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'The sign-in or consent page' })
+  @ApiResponse({ status: 302, description: 'To the callback, with code or error, and state' })
+  @ApiResponse({
+    status: 400,
+    description: 'Unknown client or redirect_uri: an error page, never a redirect',
+  })
   async authorize(
     @Query() query: AuthorizeParams,
     @Req() request: Request,
@@ -54,6 +88,10 @@ export class OAuthController {
   }
 
   @Post('authorize')
+  @ApiOperation({ summary: 'The consent form: allow or deny (single-use form token)' })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiResponse({ status: 302, description: 'To the callback' })
+  @ApiResponse({ status: 403, description: 'Stale, reused or foreign form token' })
   async decide(
     @Body() body: AuthorizeParams & { csrf?: string; decision?: string },
     @Req() request: Request,
@@ -76,6 +114,10 @@ export class OAuthController {
    * user out. "Not you?" on the consent page comes back to the same request, to sign in again.
    */
   @Post('logout')
+  @ApiOperation({ summary: "End the user's session on these pages" })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiResponse({ status: 200, description: 'Signed out (HTML)' })
+  @ApiResponse({ status: 303, description: 'Back to the authorization request given as return_to' })
   async logout(
     @Body() body: { return_to?: string },
     @Req() request: Request,
@@ -90,6 +132,11 @@ export class OAuthController {
   }
 
   @Post('login')
+  @ApiOperation({ summary: 'The sign-in form (email, password, form token, return_to)' })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiResponse({ status: 303, description: 'Signed in: back to the authorization request' })
+  @ApiResponse({ status: 401, description: 'Wrong email or password (the form again)' })
+  @ApiResponse({ status: 429, description: 'Locked for a while (Retry-After)' })
   async login(
     @Body() body: { email?: string; password?: string; csrf?: string; return_to?: string },
     @Req() request: Request,
@@ -136,6 +183,11 @@ export class OAuthController {
   }
 
   @Post('token')
+  @ApiOperation({ summary: 'Exchange a code, or refresh (RFC 6749 4.1.3, 6)' })
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiOkResponse({ type: TokenDoc })
+  @ApiResponse({ status: 400, type: OAuthErrorDoc })
+  @ApiResponse({ status: 401, type: OAuthErrorDoc, description: 'invalid_client' })
   async token(@Req() request: Request, @Res() response: Response): Promise<void> {
     response.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     try {
@@ -155,6 +207,10 @@ export class OAuthController {
   }
 
   @Post('revoke')
+  @ApiOperation({ summary: 'Revoke a token (RFC 7009)' })
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiOkResponse({ description: 'Revoked, or unknown (RFC 7009 2.2)' })
+  @ApiResponse({ status: 401, type: OAuthErrorDoc, description: 'invalid_client' })
   @HttpCode(200)
   async revoke(@Req() request: Request, @Res() response: Response): Promise<void> {
     response.set({ 'Cache-Control': 'no-store' });

@@ -1,17 +1,47 @@
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Controller, Get } from '@nestjs/common';
 import { ClientCatalog } from '../rendering/catalog/client-catalog';
 
 /** The client list and each client's options (CONTRACT "Clients"); no authentication. */
+@ApiTags('clients')
 @Controller('v1/clients')
 export class ClientsController {
   constructor(private readonly catalog: ClientCatalog) {}
 
   @Get()
+  @ApiOperation({ summary: 'Every client code' })
+  @ApiOkResponse({
+    schema: { type: 'array', items: { type: 'string' }, example: ['OL2019', 'GMAILNEW'] },
+  })
   codes(): string[] {
     return this.catalog.codes();
   }
 
   @Get('configurations')
+  @ApiOperation({ summary: 'Each client: its options, and how it is emulated' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          orientation_options: { type: 'array', items: { type: 'string' } },
+          images_options: { type: 'array', items: { type: 'string' } },
+          name: { type: 'string' },
+          group: { type: 'string' },
+          platform: { type: 'string' },
+          status: { type: 'string' },
+          engine: { type: 'string' },
+          emulation: { type: 'string' },
+          viewport: { type: 'object' },
+          device_scale_factor: { type: 'number' },
+          dark: { type: 'string' },
+          caniemail: {},
+          rules: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+  })
   configurations(): Record<string, unknown> {
     return Object.fromEntries(
       this.catalog.all().map((profile) => [

@@ -1,4 +1,16 @@
 import {
+  ApiBasicAuth,
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors } from '../common/api-errors.decorator';
+import { ConfigurationsDoc } from '../emails/dto/created-email.doc';
+import { EmulationReportDoc, PreviewUrlsDoc } from './dto/preview.doc';
+import {
   Body,
   Controller,
   Get,
@@ -24,6 +36,8 @@ import { isPublicHttpsUrl } from '../common/public-url';
 import { EmulationReport, PreviewsService } from './previews.service';
 
 /** SPEC 4.2, 4.3 and the contract's prefetch. The GETs need no authentication. */
+@ApiTags('previews')
+@ApiParam({ name: 'guid', description: 'The email_guid POST /v1/emails answered', format: 'uuid' })
 @Controller('v1/emails/:guid/previews')
 export class PreviewsController {
   constructor(
@@ -33,6 +47,15 @@ export class PreviewsController {
   ) {}
 
   @Get(':client')
+  @ApiOperation({
+    summary: 'A preview of the email in one client',
+    description:
+      'First request of a configuration: captured while the connection is held, then 200 with the URLs. Later: 301 to the cached JSON on the capture host. No authentication: the guid is the capability.',
+  })
+  @ApiParam({ name: 'client', description: 'A client code of GET /v1/clients', example: 'OL2019' })
+  @ApiOkResponse({ type: PreviewUrlsDoc })
+  @ApiResponse({ status: 301, description: 'Captured before: Location is the cached JSON' })
+  @ApiErrors(400, 404, 500, 503, 504)
   async preview(
     @Param('guid') guid: string,
     @Param('client') client: string,
@@ -49,6 +72,14 @@ export class PreviewsController {
   }
 
   @Get(':client/report')
+  @ApiOperation({
+    summary: 'What the client dropped or changed in this email, and why',
+    description:
+      'The emulation report of a captured configuration; 404 until captured, and never starts a capture.',
+  })
+  @ApiParam({ name: 'client', example: 'OL2019' })
+  @ApiOkResponse({ type: EmulationReportDoc })
+  @ApiErrors(400, 404)
   report(
     @Param('guid') guid: string,
     @Param('client') client: string,
@@ -58,6 +89,19 @@ export class PreviewsController {
   }
 
   @Get(':client/:size')
+  @ApiOperation({
+    summary: 'One image of a preview, for <img src>',
+    description:
+      "301 to the image on the client's capture host, capturing first when needed; empty body. With fallback=true a failure redirects to a placeholder instead.",
+  })
+  @ApiParam({ name: 'client', example: 'OL2019' })
+  @ApiParam({ name: 'size', enum: IMAGE_SIZES })
+  @ApiResponse({ status: 301, description: 'Location: the image' })
+  @ApiResponse({
+    status: 302,
+    description: 'fallback=true and the capture failed: the placeholder',
+  })
+  @ApiErrors(400, 404, 500, 503, 504)
   async image(
     @Param('guid') guid: string,
     @Param('client') client: string,
@@ -93,6 +137,15 @@ export class PreviewsController {
 
   @Post('prefetch')
   @HttpCode(202)
+  @ApiOperation({ summary: 'Start captures in the background' })
+  @ApiBasicAuth('api_key')
+  @ApiBearerAuth('oauth')
+  @ApiResponse({
+    status: 202,
+    type: ConfigurationsDoc,
+    description: 'The configurations, filled in',
+  })
+  @ApiErrors(400, 401, 404, 429, 503)
   @UseGuards(ApiAuthGuard)
   async prefetch(
     @Param('guid') guid: string,

@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { GROUP_BY, GroupBy } from '../usage-report';
 
@@ -5,26 +6,35 @@ const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** GET /v1/billing/usage query. */
 export class UsageQueryDto {
+  @ApiProperty({ format: 'date', example: '2026-11-01', description: 'First day, inclusive (UTC)' })
   @Matches(DATE, { message: "'from' must be a date YYYY-MM-DD" })
   from: string;
 
   @Matches(DATE, { message: "'to' must be a date YYYY-MM-DD" })
+  @ApiProperty({ format: 'date', example: '2026-11-30', description: 'Last day, inclusive (UTC)' })
   to: string;
 
+  @ApiPropertyOptional({ description: 'Only this account (id)' })
   @IsOptional()
   @IsString()
   @MaxLength(36, { message: "'account' must be an account id" })
   account?: string;
 
+  @ApiPropertyOptional({ description: 'Only this application (id)' })
   @IsOptional()
   @IsString()
   @MaxLength(36, { message: "'application' must be an application id" })
   application?: string;
 
+  @ApiPropertyOptional({ enum: GROUP_BY, default: 'account' })
   @IsOptional()
   @IsIn(GROUP_BY, { message: `'group_by' must be one of ${GROUP_BY.join(', ')}` })
   group_by?: GroupBy;
 
+  @ApiPropertyOptional({
+    enum: ['json', 'csv'],
+    description: 'Default: JSON, or CSV when Accept asks for text/csv',
+  })
   @IsOptional()
   @IsIn(['json', 'csv'], { message: "'format' must be 'json' or 'csv'" })
   format?: 'json' | 'csv';

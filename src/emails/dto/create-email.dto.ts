@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIdentifierText } from '../../common/identifier-text';
 import { Type } from 'class-transformer';
 import {
@@ -14,32 +15,50 @@ import { CaptureConfigurationDto } from './capture-configuration.dto';
 
 /** POST /v1/emails (CONTRACT.md). Unknown fields are ignored. */
 export class CreateEmailDto {
+  @ApiPropertyOptional({
+    description: 'The HTML body. One of html_text, plain_text or raw_source is required.',
+    example: '<p>Hello</p>',
+  })
   @IsOptional()
   @IsString({ message: "'html_text' must be a string" })
   html_text?: string;
 
+  @ApiPropertyOptional({ description: 'The plain-text body.' })
   @IsOptional()
   @IsString({ message: "'plain_text' must be a string" })
   plain_text?: string;
 
+  @ApiPropertyOptional({
+    description:
+      'A whole MIME message (RFC 5322), instead of html_text, plain_text, subject and from_*.',
+  })
   @IsOptional()
   @IsString({ message: "'raw_source' must be a string" })
   raw_source?: string;
 
+  @ApiPropertyOptional({ maxLength: 998 })
   @IsOptional()
   @MaxLength(998, { message: "'subject' must be at most 998 characters" })
   @IsString({ message: "'subject' must be a string" })
   subject?: string;
 
+  @ApiPropertyOptional({ format: 'email' })
   @IsOptional()
   @IsEmail({}, { message: "'from_address' must be an email address" })
   from_address?: string;
 
+  @ApiPropertyOptional({ maxLength: 200 })
   @IsOptional()
   @MaxLength(200, { message: "'from_display_name' must be at most 200 characters" })
   @IsString({ message: "'from_display_name' must be a string" })
   from_display_name?: string;
 
+  @ApiPropertyOptional({
+    maxLength: 64,
+    description:
+      'Who the email is for, in your terms; billing reports count unique end users. No control or bidi characters, not blank.',
+    example: 'user-42',
+  })
   @IsOptional()
   @MaxLength(64, { message: "'end_user_id' must be at most 64 characters" })
   @IsIdentifierText()
@@ -48,6 +67,11 @@ export class CreateEmailDto {
   end_user_id?: string;
 
   // class-validator runs the decorator nearest the property first: type checks go last.
+  @ApiPropertyOptional({
+    type: () => [CaptureConfigurationDto],
+    maxItems: 500,
+    description: 'Configurations to capture in the background right away (prefetch).',
+  })
   @IsOptional()
   @ValidateNested({ each: true })
   @Type(() => CaptureConfigurationDto)

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
 
 /** The one message for every refused fallback_url (CONTRACT "Previews"). */
@@ -7,10 +8,20 @@ import { CaptureOptionsDto } from '../../emails/dto/capture-configuration.dto';
 
 /** Query of the preview GETs (CONTRACT "Previews"). */
 export class PreviewQueryDto extends CaptureOptionsDto {
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description:
+      'Image endpoints: on failure, redirect to a placeholder image instead of an error.',
+  })
   @IsOptional()
   @IsIn(['true', 'false'], { message: "'fallback' must be 'true' or 'false'" })
   fallback?: 'true' | 'false';
 
+  @ApiPropertyOptional({
+    format: 'uri',
+    description:
+      'With fallback=true: the placeholder to redirect to (absolute https, public host).',
+  })
   @IsOptional()
   @IsString({ message: FALLBACK_URL_RULE })
   fallback_url?: string;

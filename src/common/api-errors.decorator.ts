@@ -1,0 +1,25 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import { ErrorBodyDoc } from './error-body.doc';
+
+const MEANING: Record<number, string> = {
+  400: 'Invalid input (the description names it)',
+  401: 'Missing or wrong credentials',
+  403: 'Credentials of another kind, or plain HTTP under an https PUBLIC_URL',
+  404: 'Unknown, expired or purged',
+  413: 'Body over BODY_LIMIT',
+  415: 'Unsupported Content-Type or Content-Encoding',
+  429: 'Throttled (Retry-After says for how long)',
+  500: "The client's render failed",
+  503: 'Overloaded (Retry-After from the queue drain rate)',
+  504: 'The render itself ran past CAPTURE_TIMEOUT_MS',
+};
+
+/** OpenAPI: these statuses answer the contract's error body. */
+export function ApiErrors(...statuses: (keyof typeof MEANING)[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({ status, description: MEANING[status], type: ErrorBodyDoc }),
+    ),
+  );
+}
