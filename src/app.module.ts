@@ -8,6 +8,7 @@ import { EmailsModule } from './emails/emails.module';
 import { ExpiryScheduleModule } from './expiry/expiry-schedule.module';
 import { HealthModule } from './health/health.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { PlaygroundModule } from './playground/playground.module';
 import { PreviewsModule } from './previews/previews.module';
 import { RenderingModule } from './rendering/rendering.module';
 import { LocalFilesModule } from './storage/local-files.module';
@@ -29,6 +30,7 @@ import { StorageModule } from './storage/storage.module';
     BillingModule,
     ExpiryScheduleModule,
     HealthModule,
+    PlaygroundModule,
   ],
 })
 export class AppModule {}

@@ -7,7 +7,7 @@ import { waitForHttp } from './wait-for-http';
 export const BUILT_MAIN = join(__dirname, '../../dist/main.js');
 export const hasBuild = () => existsSync(BUILT_MAIN);
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

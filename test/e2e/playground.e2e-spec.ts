@@ -1,0 +1,118 @@
+import { Browser, chromium, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { loadConfig } from '../../src/config/app-config';
+import { resolveChromiumPath } from '../../src/rendering/engine/chromium-path';
+import { freePort } from '../support/api-process';
+import { isRed, readPixels } from '../support/pixels';
+import { createApplication, IssuedApp } from '../support/run-cli';
+import { createTestApp, TestApp } from '../support/test-app';
+import { TEST_DATABASE } from '../support/test-database';
+
+/** The playground at `/`, driven in real Chromium as a person would use it. */
+describe(`Playground (${TEST_DATABASE})`, () => {
+  let t: TestApp;
+  let app: IssuedApp;
+  let browser: Browser;
+  let origin: string;
+  let email: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    t = await createTestApp({
+      port,
+      env: { PORT: String(port), PUBLIC_URL: origin, CDN_DOMAIN: `localhost:${port}` },
+    });
+    app = await createApplication(t);
+    browser = await chromium.launch({
+      executablePath: resolveChromiumPath(loadConfig(process.env).chromiumPath),
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+    const red = await sharp({
+      create: { width: 300, height: 150, channels: 3, background: '#ff0000' },
+    })
+      .png()
+      .toBuffer();
+    email = `<p style="border-radius:10px;background:#eee;padding:6px">Hello from the playground</p>
+<img src="data:image/png;base64,${red.toString('base64')}" width="300" height="150" alt="red">`;
+  });
+  afterAll(async () => {
+    await browser.close();
+    await t.close();
+  });
+
+  /** Red pixels in one tile's picture, as the page shows it. */
+  async function redIn(page: Page, client: string): Promise<number> {
+    const png = await page.locator(`.tile[data-client="${client}"] img`).screenshot();
+    return (await readPixels(png)).count(isRed);
+  }
+
+  const tilesDone = (page: Page) =>
+    page.waitForFunction(
+      () => {
+        const tiles = Array.from(document.querySelectorAll<HTMLElement>('.tile'));
+        return tiles.length > 0 && tiles.every((tile) => tile.dataset.state === 'done');
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+
+  it('previews pasted HTML in the picked clients, shows a report, and switches images off', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(`${origin}/`);
+    await page.getByLabel('API key').fill(app.api_key);
+    await page.getByLabel('Email HTML').fill(email);
+    await page.getByLabel('Pick').check();
+    await page.locator('#client-list input[value="APPMAIL14"]').check();
+    await page.locator('#client-list input[value="OL2019"]').check();
+    await page.getByRole('button', { name: 'Preview' }).click();
+
+    await tilesDone(page).catch(async (error: Error) => {
+      throw new Error(`${error.message}; status: ${await page.locator('#status').textContent()}`);
+    });
+    expect(await page.locator('.tile').count()).toBe(2);
+    await expect(page.locator('#status').textContent()).resolves.toBe('2 of 2 previews');
+    expect(await redIn(page, 'APPMAIL14')).toBeGreaterThan(1000);
+    if (process.env.PLAYGROUND_SCREENSHOT)
+      await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT });
+
+    await page.locator('.tile[data-client="OL2019"]').click();
+    await page.locator('#report tbody tr').first().waitFor();
+    const report = await page.locator('#report tbody').textContent();
+    expect(report).toContain('border-radius');
+    expect(report).toContain('caniemail');
+    expect(await page.locator('#full').getAttribute('src')).toContain('/previews/OL2019/full');
+    if (process.env.PLAYGROUND_SCREENSHOT)
+      await page.screenshot({
+        path: process.env.PLAYGROUND_SCREENSHOT.replace('.png', '-detail.png'),
+        fullPage: true,
+      });
+
+    await page.getByLabel('Images blocked').check();
+    await tilesDone(page);
+    expect(await redIn(page, 'APPMAIL14')).toBe(0);
+    expect(await page.locator('#detail-title').textContent()).toContain('images blocked');
+
+    // The key stays in this tab's session only.
+    await page.reload();
+    expect(await page.getByLabel('API key').inputValue()).toBe(app.api_key);
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it('says what is wrong without an API key, or with a wrong one', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    expect(await page.locator('#status').textContent()).toBe('Enter an API key first.');
+    await page.getByLabel('API key').fill('ipk_wrong');
+    await page.getByLabel('Email HTML').fill('<p>x</p>');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('#status.error').waitFor();
+    expect(await page.locator('#status').textContent()).toMatch(/API key/);
+    await page.close();
+  });
+});
