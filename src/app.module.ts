@@ -8,6 +8,8 @@ import { EmailsModule } from './emails/emails.module';
 import { ExpiryScheduleModule } from './expiry/expiry-schedule.module';
 import { HealthModule } from './health/health.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { PlaygroundModule } from './playground/playground.module';
 import { PreviewsModule } from './previews/previews.module';
 import { RenderingModule } from './rendering/rendering.module';
@@ -18,6 +20,7 @@ import { StorageModule } from './storage/storage.module';
 @Module({
   imports: [
     ConfigModule,
+    MetricsModule,
     DatabaseModule,
     StorageModule,
     LocalFilesModule,
@@ -31,6 +34,7 @@ import { StorageModule } from './storage/storage.module';
     ExpiryScheduleModule,
     HealthModule,
     PlaygroundModule,
+    MetricsEndpointModule,
   ],
 })
 export class AppModule {}

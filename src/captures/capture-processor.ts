@@ -1,3 +1,4 @@
+import { Metrics } from '../metrics/metrics';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Email } from '../emails/email.entity';
 import { EmailsService } from '../emails/emails.service';
@@ -30,10 +31,17 @@ export class CaptureProcessor {
     private readonly renderer: Renderer,
     private readonly storage: Storage,
     private readonly thumbnails: CaptureThumbnails,
+    private readonly metrics: Metrics,
   ) {}
 
   async process(job: CaptureJob): Promise<CaptureOutcome> {
     const capture = await this.store.findById(job.captureId);
+    const outcome = await this.attempt(job, capture);
+    this.metrics.captures.inc({ client: capture?.client ?? 'unknown', outcome: outcome.status });
+    return outcome;
+  }
+
+  private async attempt(job: CaptureJob, capture: Capture | null): Promise<CaptureOutcome> {
     if (!capture || capture.status !== 'pending' || capture.attempt !== job.attempt) {
       return capture?.status === 'captured' ? { status: 'captured' } : { status: 'superseded' };
     }
@@ -66,6 +74,8 @@ export class CaptureProcessor {
       configuration,
       email.id,
     );
+    this.metrics.recordRender(result.timings);
+    if (result.shared) this.metrics.dedupeHits.inc();
     const keyOf = (size: ImageSize) =>
       `captures/${email.id}/${capture.id}-${job.attempt}/${imageFileName(configuration, result.viewportWidth, size)}`;
     const files: Record<string, CaptureFile> = {};

@@ -31,6 +31,8 @@ export class ConfigError extends Error {}
 export class AppConfig {
   readonly port: number;
   readonly host: string;
+  /** 0: a render worker serves no /metrics. */
+  readonly workerMetricsPort: number;
   readonly trustProxy: string;
   readonly dataDir: string;
   readonly database: { kind: DatabaseKind; url: string; sqlitePath: string };
@@ -118,6 +120,7 @@ export class AppConfig {
   constructor(env: Environment) {
     this.port = env.PORT;
     this.host = env.HOST;
+    this.workerMetricsPort = env.WORKER_METRICS_PORT;
     this.trustProxy = env.TRUST_PROXY;
     this.dataDir = resolve(env.DATA_DIR);
     this.database = {

@@ -165,6 +165,8 @@ export class Environment {
   /** Key prefix of the BullMQ queues, so several deployments can share one Redis. */
   @Matches(/^[a-z0-9_-]{1,40}$/i, { message: 'must be 1-40 letters, digits, - or _' })
   QUEUE_PREFIX = 'instant-preview';
+  /** A render worker serves its own /metrics on this port (0: not served). */
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535) WORKER_METRICS_PORT = 0;
   /** How long a worker holds a job before another worker may take it over (stalled job). */
   @Transform(toInt) @IsInt() @Min(1000) WORKER_LOCK_MS = 30000;
 

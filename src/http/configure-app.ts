@@ -1,3 +1,5 @@
+import { Metrics } from '../metrics/metrics';
+import { httpMetrics } from '../metrics/http-metrics';
 import type { INestApplication } from '@nestjs/common';
 import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
@@ -123,6 +125,7 @@ export function configureApp(app: INestApplication): INestApplication {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
   http.set('trust proxy', config.trustProxy === 'true' ? true : config.trustProxy);
+  app.use(httpMetrics(app.get(Metrics)));
   if (config.publicUrl.startsWith('https:')) app.use(requireHttps(config));
   app.use(securityHeaders(config));
   app.use(queryHygiene);

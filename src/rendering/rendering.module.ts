@@ -1,3 +1,4 @@
+import { Metrics } from '../metrics/metrics';
 import { Global, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
@@ -24,8 +25,8 @@ export class RendererLifecycle implements OnApplicationShutdown {
     { provide: ClientCatalog, useValue: clientCatalog },
     {
       provide: Renderer,
-      inject: [AppConfig, ClientCatalog],
-      useFactory: (config: AppConfig, catalog: ClientCatalog) => {
+      inject: [AppConfig, ClientCatalog, Metrics],
+      useFactory: (config: AppConfig, catalog: ClientCatalog, metrics: Metrics) => {
         const sandbox = planSandbox(config.chromiumSandbox);
         const logger = new Logger('Renderer');
         if (sandbox.mode === 'off') logger.warn(`Chromium sandbox ${sandbox.reason}`);
@@ -35,6 +36,7 @@ export class RendererLifecycle implements OnApplicationShutdown {
             executablePath: config.chromiumPath,
             sandbox: sandbox.mode,
             onSandboxOff: (reason) => logger.warn(`Chromium sandbox OFF: ${reason}`),
+            onBrowserRestart: () => metrics.browserRestarts.inc(),
             concurrency: config.capture.concurrency,
             recycleAfter: config.capture.browserRecycleAfter,
             timeoutMs: config.capture.timeoutMs,

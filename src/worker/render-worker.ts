@@ -1,3 +1,4 @@
+import { Metrics } from '../metrics/metrics';
 import {
   BeforeApplicationShutdown,
   Injectable,
@@ -48,12 +49,17 @@ export class RenderWorker
     private readonly thumbnails: CaptureThumbnails,
     private readonly expiry: ExpiryService,
     private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.redis.url) throw new Error('REDIS_URL is required to run a worker');
     const handlers: Record<string, (job: Job) => Promise<unknown>> = {
-      capture: (job) => this.processor.process(job.data as CaptureJob),
+      capture: (job) => {
+        // BullMQ stamps a job when it is added: from then to now is its wait for a slot.
+        this.metrics.queueWaitSeconds.observe(Math.max(0, Date.now() - job.timestamp) / 1000);
+        return this.processor.process(job.data as CaptureJob);
+      },
       [EXPIRY_JOB]: () => this.expiry.run(),
     };
     assertEveryJobHandled(handlers);

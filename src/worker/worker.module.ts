@@ -1,5 +1,7 @@
+import { WorkerMetricsServer } from '../metrics/metrics-server';
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '../config/config.module';
+import { MetricsModule } from '../metrics/metrics.module';
 import { DatabaseModule } from '../database/database.module';
 import { ExpiryModule } from '../expiry/expiry.module';
 import { CaptureProcessingModule } from '../captures/capture-processing.module';
@@ -11,12 +13,13 @@ import { RenderWorker } from './render-worker';
 @Module({
   imports: [
     ConfigModule,
+    MetricsModule,
     DatabaseModule,
     StorageModule,
     RenderingModule,
     CaptureProcessingModule,
     ExpiryModule,
   ],
-  providers: [RenderWorker],
+  providers: [RenderWorker, WorkerMetricsServer],
 })
 export class WorkerModule {}

@@ -21,9 +21,9 @@ function appRoutes(t: TestApp): string[] {
   for (const layer of express.router.stack) {
     if (!layer.route) continue;
     const path = layer.route.path.replace(/[:*](\w+)/g, '{$1}');
-    // Swagger's own routes, and the playground's page and files (pages, not API).
+    // Swagger's own routes, the playground's page and files, and Prometheus's /metrics.
     if (path.startsWith('/docs') || path === '/v1/openapi.json') continue;
-    if (path === '/' || path.startsWith('/playground/')) continue;
+    if (path === '/' || path.startsWith('/playground/') || path === '/metrics') continue;
     for (const method of Object.keys(layer.route.methods))
       routes.push(`${method.toUpperCase()} ${path}`);
   }

@@ -10,7 +10,7 @@ import {
   redisConnection,
 } from '../../src/captures/queue/queue-names';
 import { Email } from '../../src/emails/email.entity';
-import { hasBuild, startApiProcess } from '../support/api-process';
+import { freePort, hasBuild, startApiProcess } from '../support/api-process';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
@@ -26,6 +26,8 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
   let queue: Queue;
   let env: Record<string, string>;
   const workers: WorkerProcess[] = [];
+  const metricsPorts: number[] = [];
+  const workerMetricsPort = (index: number) => metricsPorts[index];
   const captures = () => t.get(DataSource).getRepository(Capture);
   const usage = () => t.get(DataSource).getRepository(UsageRecord);
 
@@ -43,6 +45,7 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
       WORKER_LOCK_MS: '2000',
     };
     queue = new Queue(CAPTURE_QUEUE, { connection: redisConnection(t.config), prefix });
+    metricsPorts.push(await freePort(), await freePort());
   });
   afterAll(async () => {
     await Promise.all(workers.map((worker) => worker.kill()));
@@ -52,7 +55,10 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
   });
 
   it('one API and two workers complete 30 captures, each exactly once', async () => {
-    workers.push(await startWorker(env), await startWorker(env));
+    workers.push(
+      await startWorker({ ...env, WORKER_METRICS_PORT: String(workerMetricsPort(0)) }),
+      await startWorker({ ...env, WORKER_METRICS_PORT: String(workerMetricsPort(1)) }),
+    );
     const configurations = [
       'OL2019',
       'APPMAIL14',
@@ -70,6 +76,18 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(new Array(30).fill(200));
+    // Each worker counts what it rendered on its own /metrics: together, the 30 captures.
+    let counted = 0;
+    for (const port of [workerMetricsPort(0), workerMetricsPort(1)]) {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      for (const line of text.split('\n'))
+        if (
+          line.startsWith('instant_preview_captures_total{') &&
+          line.includes('outcome="captured"')
+        )
+          counted += Number(line.split(' ').pop());
+    }
+    expect(counted).toBe(30);
     for (const guid of guids) {
       const rows = await captures().findBy({ emailId: guid });
       expect(rows).toHaveLength(6);

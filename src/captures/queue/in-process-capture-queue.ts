@@ -1,3 +1,4 @@
+import { Metrics } from '../../metrics/metrics';
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { CaptureProcessor } from '../capture-processor';
@@ -27,8 +28,10 @@ export class InProcessCaptureQueue extends CaptureQueue {
     private readonly processor: CaptureProcessor,
     private readonly events: CaptureEvents,
     private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {
     super();
+    metrics.watchQueueDepth(() => this.slots.queued + this.reserved);
     this.slots = new FairSlots(config.capture.jobsAtOnce);
     this.drainRate = new DrainRate(priorDrain(config.capture.concurrency));
   }
@@ -83,7 +86,9 @@ export class InProcessCaptureQueue extends CaptureQueue {
   }
 
   private async run(job: CaptureJob): Promise<void> {
+    const queued = performance.now();
     const release = await this.slots.acquire(job.emailId);
+    this.metrics.queueWaitSeconds.observe((performance.now() - queued) / 1000);
     try {
       this.events.publish(job, await this.processor.process(job));
     } catch (error) {

@@ -36,6 +36,8 @@ export interface BrowserPoolOptions {
   sandbox?: SandboxMode;
   /** Told when a `preferred` sandbox could not start, before launching without it. */
   onSandboxOff?: (reason: string) => void;
+  /** Told when the browser went away unasked and is relaunched. */
+  onBrowserRestart?: () => void;
 }
 
 export type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
@@ -307,6 +309,7 @@ export class BrowserPool {
     if (generation.retired || this.closed) return;
     this.crashed = true;
     this.retire(generation);
+    this.options.onBrowserRestart?.();
     try {
       this.generation();
     } catch {

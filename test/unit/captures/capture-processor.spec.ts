@@ -1,3 +1,4 @@
+import { Metrics } from '../../../src/metrics/metrics';
 import { CaptureProcessor } from '../../../src/captures/capture-processor';
 import type { CaptureStore } from '../../../src/captures/capture-store';
 import type { EmailsService } from '../../../src/emails/emails.service';
@@ -24,6 +25,8 @@ const RESULT = {
   thumbnails: async () => ({ thumb: Buffer.from('thumb'), thumb450: Buffer.from('thumb450') }),
   viewportWidth: 800,
   report: [],
+  shared: false,
+  timings: { prepareMs: 12, captureMs: 150, imagesMs: 4, totalMs: 166 },
 } as unknown as RenderResult;
 
 describe('CaptureProcessor (store, emails, renderer and storage replaced by doubles)', () => {
@@ -33,7 +36,9 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
   let email: typeof EMAIL | null;
   let processor: CaptureProcessor;
   let thumbnails: CaptureThumbnails;
+  let metrics: Metrics;
   beforeEach(() => {
+    metrics = new Metrics();
     store = new BillingStore();
     stored = new Map();
     email = EMAIL;
@@ -51,8 +56,17 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
       { render } as unknown as Renderer,
       storage,
       thumbnails,
+      metrics,
     );
   });
+
+  /** What /metrics would say of captures: `client outcome` → count. */
+  async function counted(): Promise<Record<string, number>> {
+    const { values } = await metrics.captures.get();
+    return Object.fromEntries(
+      values.map((value) => [`${value.labels.client} ${value.labels.outcome}`, value.value]),
+    );
+  }
 
   it('renders, stores the full image, bills once, then stores the thumbnails under this attempt', async () => {
     const job = (await store.insertPending(EMAIL.id, OL2019))!;
@@ -76,6 +90,15 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
       'ol2019-vertical-allowed-800-thumb450.png',
     ]);
     expect(store.usage).toEqual([job.captureId]);
+    expect(await counted()).toEqual({ 'OL2019 captured': 1 });
+    const phases = (await metrics.renderSeconds.get()).values.filter((value) =>
+      value.metricName?.endsWith('_count'),
+    );
+    expect(phases.map((value) => [value.labels.phase, value.value])).toEqual([
+      ['prepare', 1],
+      ['screenshot', 1],
+      ['encode', 1],
+    ]);
   });
 
   it('completion is idempotent: the same job again renders nothing and bills nothing', async () => {
@@ -107,6 +130,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
       failure: 'render',
       error: 'renderer crashed',
     });
+    expect(await counted()).toEqual({ 'OL2019 failed': 1 });
   });
 
   it('an expired email fails the attempt as email-expired, answered as gone', async () => {

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Render phases, as the renderer times them: preparation, the screenshot, PNG encoding. */
+export type RenderPhase = 'prepare' | 'screenshot' | 'encode';
+
+/**
+ * This process's Prometheus metrics (prom-client), served at /metrics. One registry per
+ * process: API processes and workers each report what they do.
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly captures = new Counter({
+    name: 'instant_preview_captures_total',
+    help: 'Capture attempts by client and outcome (captured, failed, timed-out, gone, superseded)',
+    labelNames: ['client', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly renderSeconds = new Histogram({
+    name: 'instant_preview_render_phase_seconds',
+    help: 'Time of each render phase: prepare, screenshot, encode',
+    labelNames: ['phase'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
+  readonly dedupeHits = new Counter({
+    name: 'instant_preview_render_dedupe_hits_total',
+    help: 'Captures whose pixels came from a render made for another client of the same email',
+    registers: [this.registry],
+  });
+
+  readonly queueWaitSeconds = new Histogram({
+    name: 'instant_preview_queue_wait_seconds',
+    help: 'Time a capture job waited for a render slot',
+    buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [this.registry],
+  });
+
+  private queueDepthSource: () => number = () => 0;
+
+  readonly queueDepth: Gauge = new Gauge({
+    name: 'instant_preview_queue_depth',
+    help: 'Capture jobs waiting for a slot in this process (embedded mode)',
+    registers: [this.registry],
+    collect: (): void => this.queueDepth.set(this.queueDepthSource()),
+  });
+
+  readonly browserRestarts = new Counter({
+    name: 'instant_preview_browser_restarts_total',
+    help: 'Browser relaunches after a crash or disconnection',
+    registers: [this.registry],
+  });
+
+  readonly httpRequests = new Counter({
+    name: 'instant_preview_http_requests_total',
+    help: 'HTTP requests by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly httpSeconds = new Histogram({
+    name: 'instant_preview_http_request_duration_seconds',
+    help: 'HTTP request duration by method and route template',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'instant_preview_' });
+  }
+
+  /** Read at each scrape: the queue that knows its depth says it. */
+  watchQueueDepth(source: () => number): void {
+    this.queueDepthSource = source;
+  }
+
+  recordRender(timings: { prepareMs: number; captureMs: number; imagesMs: number }): void {
+    this.renderSeconds.observe({ phase: 'prepare' }, timings.prepareMs / 1000);
+    this.renderSeconds.observe({ phase: 'screenshot' }, timings.captureMs / 1000);
+    this.renderSeconds.observe({ phase: 'encode' }, timings.imagesMs / 1000);
+  }
+}
