@@ -8,6 +8,7 @@ import { EmailsModule } from './emails/emails.module';
 import { ExpiryScheduleModule } from './expiry/expiry-schedule.module';
 import { HealthModule } from './health/health.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { LoggingModule } from './logging/logging.module';
 import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PlaygroundModule } from './playground/playground.module';
@@ -20,6 +21,7 @@ import { StorageModule } from './storage/storage.module';
 @Module({
   imports: [
     ConfigModule,
+    LoggingModule,
     MetricsModule,
     DatabaseModule,
     StorageModule,

@@ -3,10 +3,10 @@ import 'dotenv/config';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { configureApp } from './http/configure-app';
-import { logLevels } from './config/log-levels';
 
 async function bootstrap(): Promise<void> {
   let config: AppConfig;
@@ -19,11 +19,13 @@ async function bootstrap(): Promise<void> {
   }
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
-    logger: logLevels(config.logLevel),
+    // JSON lines through nestjs-pino once it is up; LOG_LEVEL sets its level.
+    bufferLogs: true,
     // Shutdown drains captures first (CaptureShutdown); then idle keep-alive connections
     // must not hold the process open.
     forceCloseConnections: true,
   });
+  app.useLogger(app.get(PinoNestLogger));
   configureApp(app);
   await app.listen(config.port, config.host);
   new Logger('Bootstrap').log(

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import 'dotenv/config';
 import { NestFactory } from '@nestjs/core';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { ConfigError, loadConfig } from './config/app-config';
 import { logLevels } from './config/log-levels';
 import { WorkerModule } from './worker/worker.module';
@@ -16,8 +17,10 @@ async function main(): Promise<void> {
     process.exit(78);
   }
   const app = await NestFactory.createApplicationContext(WorkerModule, {
-    logger: logLevels(level),
+    logger: logLevels(level), // until nestjs-pino takes over: JSON lines from then on
+    bufferLogs: true,
   });
+  app.useLogger(app.get(PinoNestLogger));
   app.enableShutdownHooks();
 }
 

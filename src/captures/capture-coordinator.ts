@@ -1,3 +1,4 @@
+import { currentRequestId } from '../logging/request-id';
 import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from '../common/api-error';
@@ -132,10 +133,11 @@ export class CaptureCoordinator {
     // Embedded: this process renders, so it holds the lease from now. Scale-out: the row
     // waits in Redis unowned until a worker takes it.
     const lease = this.config.redis.url ? this.leases.queued() : this.leases.mine();
-    const job = existing
+    const claimed = existing
       ? await this.store.claim(existing, lease)
       : await this.store.insertPending(emailId, configuration, lease);
-    if (!job) return null;
+    if (!claimed) return null;
+    const job: CaptureJob = { ...claimed, requestId: currentRequestId() };
     try {
       await this.queue.enqueue(job, options);
     } catch (error) {

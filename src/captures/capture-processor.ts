@@ -97,6 +97,9 @@ export class CaptureProcessor {
       await this.storage.delete([keyOf('full')]);
       return { status: 'superseded' };
     }
+    this.logger.log(
+      `capture ${capture.id} of ${capture.client} stored (render ${Math.round(result.timings.totalMs)} ms)`,
+    );
     this.thumbnails.storeLater(
       { thumb: keyOf('thumb'), thumb450: keyOf('thumb450') },
       result.thumbnails,

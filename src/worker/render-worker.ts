@@ -1,3 +1,5 @@
+import { PinoLogger } from 'nestjs-pino';
+import { withRequestId } from '../logging/request-id';
 import { Metrics } from '../metrics/metrics';
 import {
   BeforeApplicationShutdown,
@@ -50,6 +52,7 @@ export class RenderWorker
     private readonly expiry: ExpiryService,
     private readonly config: AppConfig,
     private readonly metrics: Metrics,
+    private readonly pino: PinoLogger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -58,7 +61,8 @@ export class RenderWorker
       capture: (job) => {
         // BullMQ stamps a job when it is added: from then to now is its wait for a slot.
         this.metrics.queueWaitSeconds.observe(Math.max(0, Date.now() - job.timestamp) / 1000);
-        return this.processor.process(job.data as CaptureJob);
+        const data = job.data as CaptureJob;
+        return withRequestId(this.pino, data.requestId, () => this.processor.process(data));
       },
       [EXPIRY_JOB]: () => this.expiry.run(),
     };

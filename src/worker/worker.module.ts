@@ -1,3 +1,4 @@
+import { LoggingModule } from '../logging/logging.module';
 import { WorkerMetricsServer } from '../metrics/metrics-server';
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '../config/config.module';
@@ -13,6 +14,7 @@ import { RenderWorker } from './render-worker';
 @Module({
   imports: [
     ConfigModule,
+    LoggingModule,
     MetricsModule,
     DatabaseModule,
     StorageModule,

@@ -170,6 +170,28 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     }
   });
 
+  it("logs JSON lines, and a capture's lines in the worker carry the id of the request that started it", async () => {
+    workers.push(await startWorker(env));
+    const guid = await postEmail(t, { html_text: SIMPLE_EMAIL });
+    const requestId = `trace-${randomBytes(6).toString('hex')}`;
+    const response = await request(t.url)
+      .get(`/v1/emails/${guid}/previews/GMAILNEW`)
+      .set('X-Request-Id', requestId)
+      .expect(200);
+    expect(response.headers['x-request-id']).toBe(requestId);
+    const generated = await request(t.url).get('/v1/clients').expect(200);
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const lines = workers
+      .flatMap((worker) => worker.output().split('\n'))
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string; level?: number });
+    expect(lines.length).toBeGreaterThan(0);
+    const traced = lines.filter((line) => line.reqId === requestId);
+    expect(traced.map((line) => line.msg)).toEqual([
+      expect.stringMatching(/^capture .+ of GMAILNEW stored \(render \d+ ms\)$/),
+    ]);
+  });
+
   it('counts failed credentials in Redis, shared by every API process', async () => {
     const other = await startApiProcess({ ...env, EXPIRY_INTERVAL: '0' });
     try {

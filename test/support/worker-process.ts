@@ -7,6 +7,8 @@ export const hasWorkerBuild = () => existsSync(BUILT_WORKER);
 
 export interface WorkerProcess {
   child: ChildProcess;
+  /** Everything the worker wrote to stdout so far (its log lines). */
+  output(): string;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -28,9 +30,12 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
     });
     child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
   });
+  let logged = '';
+  child.stdout!.on('data', (chunk: Buffer) => (logged += chunk.toString()));
   child.stdout!.resume();
   return {
     child,
+    output: () => logged,
     kill: async (signal = 'SIGTERM') => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -6,6 +6,8 @@ export interface CaptureJob {
   /** Slots are shared fairly between emails, so one email's grid cannot starve another. */
   emailId: string;
   attempt: number;
+  /** The request that started it: its worker's log lines carry the same id. */
+  requestId?: string;
 }
 
 /** How an attempt ended, as every waiting request learns it. */

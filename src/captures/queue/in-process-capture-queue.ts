@@ -90,6 +90,7 @@ export class InProcessCaptureQueue extends CaptureQueue {
     const release = await this.slots.acquire(job.emailId);
     this.metrics.queueWaitSeconds.observe((performance.now() - queued) / 1000);
     try {
+      // Started from a request's handler: its logging context (and id) flows in as is.
       this.events.publish(job, await this.processor.process(job));
     } catch (error) {
       this.logger.error(
