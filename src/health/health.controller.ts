@@ -1,21 +1,31 @@
+import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { HealthDoc } from './health.doc';
-import { Controller, Get, Res } from '@nestjs/common';
+import {
+  HealthCheck,
+  HealthCheckResult,
+  HealthCheckService,
+  HealthIndicatorService,
+  TypeOrmHealthIndicator,
+} from '@nestjs/terminus';
 import type { Response } from 'express';
-import { AppConfig } from '../config/app-config';
-import { DatabaseRepository } from '../database/database.repository';
 import { BullMqCaptureQueue } from '../captures/queue/bullmq-capture-queue';
+import { AppConfig } from '../config/app-config';
 import { resolveChromiumPath } from '../rendering/engine/chromium-path';
 import { Renderer } from '../rendering/render';
+import { HealthDoc } from './health.doc';
 
-type Check = 'ok' | 'unused' | string;
-
-/** Liveness and readiness for orchestration (no authentication, nothing secret in them). */
+/**
+ * Liveness and readiness for orchestration, with @nestjs/terminus (no authentication,
+ * nothing secret in them). Ready when the database answers, Redis answers (scale-out), and
+ * this process can render (embedded). A dependency this process does not use is up, `used: false`.
+ */
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly database: DatabaseRepository,
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly indicator: HealthIndicatorService,
     private readonly queue: BullMqCaptureQueue,
     private readonly renderer: Renderer,
     private readonly config: AppConfig,
@@ -24,44 +34,62 @@ export class HealthController {
   @Get('live')
   @ApiOperation({ summary: 'The process answers' })
   @ApiOkResponse({ type: HealthDoc })
-  live(): { status: 'ok' } {
-    return { status: 'ok' };
+  @HealthCheck({ swaggerDocumentation: false }) // documented above, as the answers really are
+  live(): Promise<HealthCheckResult> {
+    return this.health.check([]);
   }
 
-  /** Ready when the database answers, Redis answers (scale-out), and this process can render (embedded). */
   @Get('ready')
   @ApiOperation({
     summary: 'The database, Redis (scale-out) and the browser (where it renders) answer',
   })
   @ApiOkResponse({ type: HealthDoc })
-  @ApiResponse({ status: 503, type: HealthDoc, description: 'Not ready: checks say which' })
+  @ApiResponse({ status: 503, type: HealthDoc, description: 'Not ready: `error` says what' })
+  @HealthCheck({ swaggerDocumentation: false }) // documented above, as the answers really are
   async ready(@Res() response: Response): Promise<void> {
-    const checks: Record<string, Check> = {
-      database: await attempt(() => this.database.ping()),
-      redis: this.config.redis.url ? await attempt(() => this.queue.counts()) : 'unused',
-      browser: this.config.redis.url ? 'unused' : await this.browser(),
-    };
-    const ready = Object.values(checks).every((check) => check === 'ok' || check === 'unused');
-    response.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks });
-  }
-
-  private async browser(): Promise<Check> {
-    switch (this.renderer.browserState()) {
-      case 'up':
-        return 'ok';
-      case 'idle': // launched on the first capture: ready if it can be
-        return attempt(async () => resolveChromiumPath(this.config.chromiumPath));
-      case 'down':
-        return 'failed: the browser is down (relaunching)';
+    try {
+      response
+        .status(200)
+        .json(
+          await this.health.check([
+            () => this.database.pingCheck('database', { timeout: 3000 }),
+            () => this.redis(),
+            () => this.browser(),
+          ]),
+        );
+    } catch (error) {
+      // Terminus's own body, not the API error body: orchestrators and operators read it.
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      response.status(503).json(error.getResponse());
     }
   }
-}
 
-async function attempt(work: () => Promise<unknown>): Promise<Check> {
-  try {
-    await work();
-    return 'ok';
-  } catch (error) {
-    return `failed: ${(error as Error).message}`;
+  private async redis() {
+    const check = this.indicator.check('redis');
+    if (!this.config.redis.url) return check.up({ used: false });
+    try {
+      await this.queue.counts();
+      return check.up();
+    } catch (error) {
+      return check.down({ message: (error as Error).message });
+    }
+  }
+
+  private async browser() {
+    const check = this.indicator.check('browser');
+    if (this.config.redis.url) return check.up({ used: false }); // workers render
+    switch (this.renderer.browserState()) {
+      case 'up':
+        return check.up();
+      case 'idle': // launched on the first capture: ready if it can be
+        try {
+          resolveChromiumPath(this.config.chromiumPath);
+          return check.up({ launched: false });
+        } catch (error) {
+          return check.down({ message: (error as Error).message });
+        }
+      case 'down':
+        return check.down({ message: 'the browser is down (relaunching)' });
+    }
   }
 }

@@ -1,11 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-/** Health answers, for the OpenAPI document. */
+/** @nestjs/terminus's health answer, for the OpenAPI document. */
 export class HealthDoc {
-  @ApiProperty({ enum: ['ok', 'unavailable'] }) status: string;
+  @ApiProperty({ enum: ['ok', 'error'] }) status: string;
   @ApiPropertyOptional({
-    description: "Each dependency: 'ok', 'unused' or 'failed: <why>'",
-    example: { database: 'ok', redis: 'unused', browser: 'ok' },
+    description: 'Dependencies that are up (`used: false`: not used by this process)',
+    example: {
+      database: { status: 'up' },
+      redis: { status: 'up', used: false },
+      browser: { status: 'up' },
+    },
   })
-  checks?: Record<string, string>;
+  info?: Record<string, unknown>;
+  @ApiPropertyOptional({
+    description: 'Dependencies that are down, with a message',
+    example: { browser: { status: 'down', message: 'the browser is down (relaunching)' } },
+  })
+  error?: Record<string, unknown>;
+  @ApiPropertyOptional({ description: 'Both together' })
+  details?: Record<string, unknown>;
 }

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
 import { CapturesModule } from '../captures/captures.module';
-import { DatabaseRepository } from '../database/database.repository';
 import { HealthController } from './health.controller';
 
 @Module({
-  imports: [CapturesModule],
+  imports: [CapturesModule, TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController],
-  providers: [DatabaseRepository],
 })
 export class HealthModule {}

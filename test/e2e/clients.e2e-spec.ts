@@ -53,11 +53,37 @@ describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
   });
 
   it('reports liveness and readiness (database, browser) in embedded mode', async () => {
-    await request(t.url).get('/health/live').expect(200, { status: 'ok' });
+    const live = await request(t.url).get('/health/live').expect(200);
+    expect(live.body).toMatchObject({ status: 'ok' });
     const ready = await request(t.url).get('/health/ready').expect(200);
-    expect(ready.body).toEqual({
+    expect(ready.body).toMatchObject({
       status: 'ok',
-      checks: { database: 'ok', redis: 'unused', browser: 'ok' },
+      info: {
+        database: { status: 'up' },
+        redis: { status: 'up', used: false },
+        browser: { status: 'up' },
+      },
+      error: {},
     });
+  });
+});
+
+describe(`Readiness when a dependency is missing (${TEST_DATABASE})`, () => {
+  let t: TestApp;
+  beforeAll(
+    async () => (t = await createTestApp({ env: { CHROMIUM_PATH: '/nonexistent/chromium' } })),
+  );
+  afterAll(() => t.close());
+
+  it('answers 503 and says which dependency is down and why', async () => {
+    const ready = await request(t.url).get('/health/ready').expect(503);
+    expect(ready.body).toMatchObject({
+      status: 'error',
+      info: { database: { status: 'up' } },
+      error: {
+        browser: { status: 'down', message: 'CHROMIUM_PATH /nonexistent/chromium does not exist' },
+      },
+    });
+    await request(t.url).get('/health/live').expect(200);
   });
 });
