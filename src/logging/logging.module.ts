@@ -50,6 +50,9 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
             }),
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },
+          // A 5xx without a thrown error gets a synthetic one from pino-http: its stack says nothing.
+          customErrorObject: (_req, _res, error, logged: Record<string, unknown>) =>
+            /^failed with status code/.test(error.message) ? { ...logged, err: undefined } : logged,
           customLogLevel: (_req, res, error) =>
             error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
