@@ -2,7 +2,7 @@ import { Metrics } from '../metrics/metrics';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Email } from '../emails/email.entity';
 import { EmailsService } from '../emails/emails.service';
-import { RenderDeadlineError } from '../rendering/engine/browser-pool';
+import { RenderDeadlineError } from '../rendering/engine/render-errors';
 import { Renderer } from '../rendering/render';
 import { Storage } from '../storage/storage';
 import type { Capture, CaptureFile } from './capture.entity';

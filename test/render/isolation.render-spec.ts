@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { BrowserCrashedError } from '../../src/rendering/engine/browser-pool';
+import { BrowserCrashedError } from '../../src/rendering/engine/render-errors';
 import type { Renderer } from '../../src/rendering/render';
 import { ImageServer, startImageServer } from '../support/image-server';
 import { isRed, readPixels } from '../support/pixels';

@@ -1,23 +1,13 @@
-import { Browser, BrowserContext, chromium } from 'playwright-core';
+import { Browser, BrowserContext } from 'playwright-core';
 import { resolveChromiumPath } from './chromium-path';
-import { markContext } from './capture-page';
+import { ContextOptions, contextSignature, openContext } from './open-context';
 import { ParkedContexts } from './parked-contexts';
 import { WarmContexts } from './warm-contexts';
 import { RendererWatch } from './renderer-watch';
 import { Semaphore } from '../../common/threads/semaphore';
 import type { SandboxMode } from './sandbox';
-
-/** Flags for a headless browser on a closed network (the sandbox is Playwright's `chromiumSandbox`). */
-const CHROMIUM_ARGS = [
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-features=Translate,MediaRouter,OptimizationHints',
-];
+import { BrowserLauncher } from './browser-launcher';
+import { BrowserCrashedError, RenderDeadlineError, RenderMemoryError } from './render-errors';
 
 export interface BrowserPoolOptions {
   executablePath?: string;
@@ -40,22 +30,12 @@ export interface BrowserPoolOptions {
   onBrowserRestart?: () => void;
 }
 
-export type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
-
 /** What a capture gets: a context of its own email, fresh or kept from its last capture. */
 export interface ContextLease {
   context: BrowserContext;
   /** Kept from an earlier capture of the same email: its page is open and may be reused. */
   reused: boolean;
 }
-
-export class BrowserCrashedError extends Error {}
-
-/** The render ran past its deadline: it was stopped and its result, if any, discarded. */
-export class RenderDeadlineError extends Error {}
-
-/** The render's renderer went over the memory budget and was killed. */
-export class RenderMemoryError extends Error {}
 
 /** How long closing a stopped render's context may take before its browser is killed. */
 const STOP_GRACE_MS = 5000;
@@ -95,11 +75,11 @@ export class BrowserPool {
   private readonly warm: WarmContexts;
 
   /** Nothing is launched (nor looked for) until the first capture: API processes in scale-out never render. */
-  private sandboxMode: SandboxMode;
+  private readonly launcher: BrowserLauncher;
 
   constructor(private readonly options: BrowserPoolOptions) {
-    this.sandboxMode = options.sandbox ?? 'off';
     this.slots = new Semaphore(options.concurrency);
+    this.launcher = new BrowserLauncher(options.sandbox ?? 'off', options.onSandboxOff);
     this.watch = new RendererWatch({
       memoryMb: options.memoryMb ?? 0,
       yieldAfterCpuMs: options.yieldAfterCpuMs ?? 0,
@@ -238,38 +218,11 @@ export class BrowserPool {
     this.current = null;
   }
 
-  private async launch(): Promise<Browser> {
-    const launch = (sandbox: boolean) =>
-      chromium.launch({
-        executablePath: this.executablePath,
-        headless: true,
-        chromiumSandbox: sandbox,
-        args: CHROMIUM_ARGS,
-        // The service drains captures on SIGTERM and closes the browser last; Playwright's
-        // own handlers would kill it first and fail every capture in flight.
-        handleSIGTERM: false,
-        handleSIGINT: false,
-        handleSIGHUP: false,
-      });
-    const mode = this.sandboxMode;
-    if (mode === 'off') return launch(false);
-    try {
-      return await launch(true);
-    } catch (error) {
-      if (mode === 'required') throw error;
-      // A container's seccomp profile, for one, can refuse the namespaces the kernel allows.
-      const why = /No usable sandbox[^\n]*/.exec(String(error))?.[0] ?? firstLine(error);
-      this.sandboxMode = 'off'; // not tried again at each relaunch
-      this.options.onSandboxOff?.(`Chromium could not start its sandbox here (${why})`);
-      return launch(false);
-    }
-  }
-
   private generation(): Generation {
     if (this.closed) throw new Error('the browser pool is closed');
     if (!this.current || this.current.retired) {
       this.executablePath ??= resolveChromiumPath(this.options.executablePath);
-      const browser = this.launch();
+      const browser = this.launcher.launch(this.executablePath);
       let markGone: (error: Error) => void = () => undefined;
       const gone = new Promise<never>((_, reject) => (markGone = reject));
       gone.catch(() => undefined);
@@ -330,26 +283,6 @@ export class BrowserPool {
   }
 }
 
-/** A new context, marked (see markContext), its page open if asked. */
-async function openContext(
-  browser: Browser,
-  options: ContextOptions,
-  { withPage = false } = {},
-): Promise<BrowserContext> {
-  const context = await markContext(await browser.newContext(options));
-  if (withPage) await context.newPage();
-  return context;
-}
-
-/**
- * Contexts are handed on only between captures with the same options; viewport and
- * colour scheme aside, which the page sets for each capture.
- */
-function contextSignature(options: ContextOptions): string {
-  const { viewport: _viewport, colorScheme: _colorScheme, ...fixed } = options;
-  return JSON.stringify(fixed);
-}
-
 function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
@@ -359,8 +292,4 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
     ),
     new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
   ]).finally(() => clearTimeout(timer));
-}
-
-function firstLine(error: unknown): string {
-  return String(error instanceof Error ? error.message : error).split('\n')[0];
 }
