@@ -30,7 +30,8 @@ export async function startServer(
     ...process.env,
     DATA_DIR: dataDir,
     PORT: String(port),
-    LOG_LEVEL: 'warn',
+    // BENCH_LOG_LEVEL=log measures with the default access logging on.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     // Benches measure the service's speed, not its per-account rate limit.
     EMAILS_PER_MINUTE: '0',
     ...env,
