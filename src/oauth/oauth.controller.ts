@@ -17,7 +17,7 @@ import { toRfc6749 } from './oauth-errors';
 import { LoginThrottle } from './login-throttle';
 import { ApiError } from '../common/api-error';
 import { clientAddress } from '../throttling/client-address';
-import { retryAfterSeconds } from '../throttling/too-many-requests';
+import { waitSeconds } from '../throttling/too-many-requests';
 import { OAuthStorage } from './oauth-storage';
 import { errorPage, loginPage, signedOutPage } from './pages';
 import { SESSION_COOKIE, Sessions } from './sessions';
@@ -228,8 +228,11 @@ export class OAuthController {
     csrf: string,
     waitMs: number,
   ): void {
-    const seconds = retryAfterSeconds(waitMs);
-    const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+    const seconds = waitSeconds(waitMs);
+    const wait =
+      seconds < 90
+        ? `${seconds} second${seconds === 1 ? '' : 's'}`
+        : `${Math.ceil(seconds / 60)} minutes`;
     response.set('Retry-After', String(seconds));
     this.html(
       response,

@@ -82,7 +82,7 @@ export class PreviewsService {
       email_guid: emailId,
       ...configuration,
       captured_at: capture.capturedAt.toISOString(),
-      entries: (capture.report ?? []).map((entry) => ({ ...entry })),
+      entries: capture.report ?? [],
     };
   }
 
