@@ -62,7 +62,12 @@ export class BudgetedThreadPool {
       ...workerFile(this.worker),
       minThreads: this.budget.threads,
       maxThreads: this.budget.threads,
-      resourceLimits: { maxOldGenerationSizeMb: this.budget.memoryMb },
+      // A small young generation: Node 24's default lets each idle thread keep about 50 MB
+      // more after a large email (measured: API process 880 → 685 MB on 45,000 spans).
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.budget.memoryMb,
+        maxYoungGenerationSizeMb: 16,
+      },
     });
     return this.pool;
   }
