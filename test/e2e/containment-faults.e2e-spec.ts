@@ -83,8 +83,13 @@ describe(`containment: faults (${TEST_DATABASE})`, () => {
         request(t.url).get(`/v1/emails/${hungry}/previews/APPMAIL14`),
         request(t.url).get(`/v1/emails/${simple}/previews/APPMAIL14`),
       ]);
-      expect(simpleAnswer.status).toBe(200);
-      expect(hungryAnswer.status).toBe(500);
+      // With the bodies, so that a failure says which error each capture met.
+      expect({ status: simpleAnswer.status, body: simpleAnswer.body }).toMatchObject({
+        status: 200,
+      });
+      expect({ status: hungryAnswer.status, body: hungryAnswer.body }).toMatchObject({
+        status: 500,
+      });
       const row = await t
         .get(DataSource)
         .getRepository(Capture)
