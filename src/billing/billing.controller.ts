@@ -29,8 +29,6 @@ export class BillingController {
     @Headers('accept') accept: string | undefined,
     @Res() response: Response,
   ) {
-    if (!isRealDate(query.from)) throw ApiError.badRequest("'from' is not a calendar date");
-    if (!isRealDate(query.to)) throw ApiError.badRequest("'to' is not a calendar date");
     if (query.from > query.to) throw ApiError.badRequest("'from' must not be after 'to'");
     const report = await this.reports.report({
       from: query.from,
@@ -49,9 +47,4 @@ export class BillingController {
       response.json(report);
     }
   }
-}
-
-function isRealDate(text: string): boolean {
-  const date = new Date(`${text}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }

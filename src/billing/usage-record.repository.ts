@@ -8,7 +8,7 @@ import { UsageRecord } from './usage-record.entity';
 export type UsageKey = 'end_user_id' | 'client' | 'account_id' | 'application_id' | 'day';
 
 export interface UsageFilter {
-  /** Captured at or after start, before end. */
+  /** Captured at or after start, at or before end (both inclusive). */
   start: Date;
   end: Date;
   account?: string;
@@ -40,14 +40,20 @@ export class UsageRecordRepository {
     const month = postgres ? `to_char(captured_at, 'YYYY-MM')` : `substr(captured_at, 1, 7)`;
     const day = postgres ? `to_char(captured_at, 'YYYY-MM-DD')` : `substr(captured_at, 1, 10)`;
     const column = key === 'day' ? day : key;
-    const conditions = ['billable = :billable', 'captured_at >= :start', 'captured_at < :end'];
-    // better-sqlite3 binds neither dates nor booleans: give it what TypeORM stores.
-    const bind = (date: Date) =>
-      postgres ? date : date.toISOString().replace('T', ' ').replace('Z', '');
+    const conditions = ['billable = :billable', 'captured_at >= :start', 'captured_at <= :end'];
+    // The driver's own conversion, so the bounds compare as the stored values do (SQLite
+    // keeps text that sorts as time only with TypeORM's four-digit years, and binds neither
+    // dates nor booleans).
+    const columns = this.dataSource.getMetadata(UsageRecord);
+    const bind = (property: keyof UsageRecord, value: unknown) =>
+      this.dataSource.driver.preparePersistentValue(
+        value,
+        columns.findColumnWithPropertyName(property)!,
+      ) as unknown;
     const parameters: Record<string, unknown> = {
-      billable: postgres ? true : 1,
-      start: bind(filter.start),
-      end: bind(filter.end),
+      billable: bind('billable', true),
+      start: bind('capturedAt', filter.start),
+      end: bind('capturedAt', filter.end),
     };
     if (filter.account) {
       conditions.push('account_id = :account');

@@ -47,10 +47,12 @@ export class UsageReports {
   constructor(private readonly records: UsageRecordRepository) {}
 
   async report(query: UsageQuery): Promise<UsageReport> {
-    const start = new Date(`${query.from}T00:00:00.000Z`);
+    // The range ends at the last millisecond of `to` (captured_at holds JS Dates, so
+    // milliseconds), not before the next day: after 9999-12-31 that day is year 10000,
+    // which SQLite's text timestamps would sort before 2026.
     const filter = {
-      start,
-      end: new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + 86_400_000),
+      start: new Date(`${query.from}T00:00:00.000Z`),
+      end: new Date(`${query.to}T23:59:59.999Z`),
       account: query.account,
       application: query.application,
     };
@@ -85,12 +87,18 @@ export function usageCsv(report: UsageReport): string {
 }
 
 /**
- * One CSV cell. Text a spreadsheet would read as a formula (it begins with =, +, -, @,
- * or a tab or carriage return that some strip first) gets a leading apostrophe, OWASP's
- * advice against CSV injection; then RFC 4180 quoting.
+ * Text a spreadsheet would read as a formula: it begins with =, +, -, or @, perhaps after
+ * white space or invisible characters (NBSP, U+3000, BOM, zero-width ones) that some
+ * strip first; or with a tab or carriage return.
+ */
+const FORMULA_START = /^[\t\r]|^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*[=+\-@]/u;
+
+/**
+ * One CSV cell: a formula start gets a leading apostrophe, OWASP's advice against CSV
+ * injection; then RFC 4180 quoting.
  */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

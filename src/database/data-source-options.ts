@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { types as pgTypes, defaults as pgDefaults } from 'pg';
 import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { assertWritableDataDir, usesDataDir } from './data-dir';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
@@ -27,11 +27,12 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     synchronize: false,
     logging: false,
   } as const;
+  // Before TypeORM connects: a DATA_DIR that cannot be written stops the boot at once, named.
+  if (usesDataDir(config)) assertWritableDataDir(config.dataDir);
   if (config.database.kind === 'postgres') {
     pinPostgresTimestampsToUtc();
     return { ...common, type: 'postgres', url: config.database.url, extra: { max: 10 } };
   }
-  mkdirSync(config.dataDir, { recursive: true });
   return {
     ...common,
     type: 'better-sqlite3',

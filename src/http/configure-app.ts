@@ -9,6 +9,7 @@ import { errorBody } from '../common/error-body';
 import { NoNulPipe } from '../common/no-nul.pipe';
 import { apiValidationPipe } from '../common/validation.pipe';
 import { AppConfig } from '../config/app-config';
+import { captureHostPattern } from './capture-host-name';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { queryHygiene } from './query-hygiene';
 import { serveOpenApi } from '../openapi/openapi-document';
@@ -30,16 +31,18 @@ function requireJsonBody(req: Request, res: Response, next: NextFunction): void 
 /**
  * HTTPS only (SPEC 1) when PUBLIC_URL is https: a plain-HTTP request (as the trusted proxy
  * reports it) is redirected to HTTPS when it is a GET or HEAD, refused otherwise. Health
- * checks stay reachable over plain HTTP for orchestrators.
+ * checks stay reachable over plain HTTP for orchestrators. The redirect goes to PUBLIC_URL's
+ * host, or to the capture host the request named: never to whatever Host a client sent.
  */
 function requireHttps(config: AppConfig) {
+  const publicHost = new URL(config.publicUrl).host;
+  const captureHost = captureHostPattern(config.cdn.domain);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.secure || req.path.startsWith('/health/')) return next();
     if (req.method === 'GET' || req.method === 'HEAD') {
-      return res.redirect(
-        308,
-        `https://${req.headers.host ?? new URL(config.publicUrl).host}${req.originalUrl}`,
-      );
+      const host = req.headers.host ?? '';
+      const target = captureHost.test(host) ? host.toLowerCase() : publicHost;
+      return res.redirect(308, `https://${target}${req.originalUrl}`);
     }
     res.status(403).json(errorBody(403, 'HTTPS is required'));
   };

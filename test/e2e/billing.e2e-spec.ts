@@ -141,6 +141,7 @@ describe(`billing reports (${TEST_DATABASE})`, () => {
     const cases: [string, string][] = [
       ['to=2026-10-31', "'from' must be a date YYYY-MM-DD"],
       ['from=2026-10-01&to=2026-02-30', "'to' is not a calendar date"],
+      ['from=2025-02-29&to=2026-10-01', "'from' is not a calendar date"],
       ['from=2026-11-01&to=2026-10-01', "'from' must not be after 'to'"],
       [
         'from=2026-10-01&to=2026-10-31&group_by=planet',

@@ -1,15 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { GROUP_BY, GroupBy } from '../usage-report';
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** strict: a day the month has (no 2026-02-31, no 2025-02-29). */
+const CALENDAR_DAY = { strict: true };
 
 /** GET /v1/billing/usage query. */
 export class UsageQueryDto {
   @ApiProperty({ format: 'date', example: '2026-11-01', description: 'First day, inclusive (UTC)' })
+  @IsISO8601(CALENDAR_DAY, { message: "'from' is not a calendar date" })
   @Matches(DATE, { message: "'from' must be a date YYYY-MM-DD" })
   from: string;
 
+  @IsISO8601(CALENDAR_DAY, { message: "'to' is not a calendar date" })
   @Matches(DATE, { message: "'to' must be a date YYYY-MM-DD" })
   @ApiProperty({ format: 'date', example: '2026-11-30', description: 'Last day, inclusive (UTC)' })
   to: string;
