@@ -14,17 +14,10 @@ import { authorizeContext } from './authorize-context';
 import { consentToken } from './consent-token';
 import type { OAuthSession } from './oauth-session.entity';
 import { consentPage } from './pages';
+import { AUTHORIZE_PARAMETERS, firstMalformed } from './request-parameters';
 import { OAuthConsentRepository } from './repositories/oauth-consent.repository';
 
-export interface AuthorizeParams {
-  response_type?: string;
-  client_id?: string;
-  redirect_uri?: string;
-  state?: string;
-  scope?: string;
-  code_challenge?: string;
-  code_challenge_method?: string;
-}
+export type AuthorizeParams = { [name in (typeof AUTHORIZE_PARAMETERS)[number]]?: string };
 
 export type AuthorizeStep =
   | { kind: 'login' }
@@ -98,6 +91,10 @@ export class AuthorizationFlow {
   }
 
   private async check(params: AuthorizeParams): Promise<Checked | AuthorizeStep> {
+    // Before anything reads them: the consent form's fields arrive as arrays when repeated.
+    const malformed = firstMalformed(params, AUTHORIZE_PARAMETERS);
+    if (malformed)
+      return { kind: 'error-page', message: `The ${malformed} parameter must be given once.` };
     const application = params.client_id
       ? await this.applications.findByClientId(String(params.client_id))
       : null;

@@ -1,18 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-
-/** The request fields a consent answer is bound to, in a fixed order. */
-const BOUND_FIELDS = [
-  'response_type',
-  'client_id',
-  'redirect_uri',
-  'state',
-  'scope',
-  'code_challenge',
-  'code_challenge_method',
-] as const;
+import { AUTHORIZE_PARAMETERS } from './request-parameters';
 
 /** An authorization request's fields, as received (query or form). */
-type RequestFields = { readonly [name in (typeof BOUND_FIELDS)[number]]?: unknown };
+type RequestFields = { readonly [name in (typeof AUTHORIZE_PARAMETERS)[number]]?: unknown };
 
 /**
  * The consent form's CSRF token: an HMAC, keyed by the session's secret, of the client and
@@ -21,7 +11,7 @@ type RequestFields = { readonly [name in (typeof BOUND_FIELDS)[number]]?: unknow
  * is replaced once a form was answered, so each token serves once.
  */
 export function consentToken(sessionKey: string, params: RequestFields): string {
-  const bound = BOUND_FIELDS.map((name) =>
+  const bound = AUTHORIZE_PARAMETERS.map((name) =>
     typeof params[name] === 'string' ? params[name] : null,
   );
   return createHmac('sha256', sessionKey).update(JSON.stringify(bound)).digest('base64url');

@@ -1,8 +1,22 @@
-import { isOAuthError } from '@jmondi/oauth2-server';
+import { ErrorType, isOAuthError, OAuthException } from '@jmondi/oauth2-server';
 
 export interface Rfc6749Error {
   status: number;
   body: { error: string; error_description: string };
+}
+
+/**
+ * A parameter given more than once or not as a string (RFC 6749 3.2): invalid_request,
+ * naming it, even when it is the code or the refresh token.
+ */
+export class MalformedParameter extends OAuthException {
+  constructor(name: string) {
+    super(
+      'The request includes a parameter more than once, or is otherwise malformed',
+      ErrorType.InvalidRequest,
+      `The ${name} parameter must be given once, as a string`,
+    );
+  }
 }
 
 /** Descriptions of the library's that mean "the grant (code or refresh token) is not good". */
@@ -23,7 +37,8 @@ export function toRfc6749(error: unknown, sent: (name: string) => boolean): Rfc6
   }
   const description = error.errorDescription ?? error.message;
   let code: string = error.errorType;
-  if (code === 'invalid_request' && GRANT_PROBLEM.test(description)) {
+  const fromLibrary = !(error instanceof MalformedParameter);
+  if (code === 'invalid_request' && fromLibrary && GRANT_PROBLEM.test(description)) {
     const about = ['code', 'refresh_token', 'redirect_uri', 'code_verifier'].find((name) =>
       description.includes(name),
     );

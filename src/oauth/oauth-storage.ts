@@ -23,7 +23,8 @@ import { oauthClientOf, SCOPE_FULL } from './oauth-clients';
 import { OAuthCodeRepository } from './repositories/oauth-code.repository';
 import { OAuthTokenRowRepository } from './repositories/oauth-token-row.repository';
 
-const FAMILY = 'family:';
+/** Marks a token refreshed from a stored row (see lineageOf). */
+const ROTATION = 'rotation:';
 
 /** The storage behind @jmondi/oauth2-server: codes and tokens kept only as SHA-256 hashes. */
 @Injectable()
@@ -99,8 +100,16 @@ export class OAuthStorage {
       const row = await this.codeRows.findByHash(hashSecret(code));
       return !row || row.usedAt !== null || row.expiresAt <= this.clock.now();
     },
+    /**
+     * Spends the code: the library calls this last, once the exchange's tokens are stored.
+     * A request that finds the code already spent by a concurrent one is a second use: its
+     * failure revokes the family, the winner's tokens included (RFC 6749 4.1.2).
+     */
     revoke: async (code) => {
-      await this.codeRows.markUsed(hashSecret(code), this.clock.now());
+      const codeHash = hashSecret(code);
+      if (await this.codeRows.markUsed(codeHash, this.clock.now())) return;
+      await this.revokeFamily(codeHash);
+      throw OAuthException.invalidGrant('The authorization code has already been used');
     },
   };
 
@@ -145,29 +154,32 @@ export class OAuthStorage {
       );
       return { ...token, refreshToken, refreshTokenExpiresAt };
     },
+    /** Stores a token, then spends the refresh token it was refreshed with, if any. */
     persist: async (token) => {
       const now = this.clock.now().getTime();
+      const lineage = lineageOf(token.originatingAuthCodeId!);
       await this.tokenRows.insert({
         id: randomUUID(),
         accessHash: hashSecret(token.accessToken),
         refreshHash: null,
         applicationId: token.client.applicationId as string,
         userId: String(token.user!.id),
-        familyId: familyOf(token.originatingAuthCodeId!),
+        familyId: lineage.familyId,
         scope: token.scopes.map((scope) => scope.name).join(' ') || 'full',
         accessExpiresAt: new Date(now + this.config.ttl.tokenSeconds * 1000),
         refreshExpiresAt: null,
         revokedAt: null,
         createdAt: new Date(now),
       });
+      if (lineage.rotatedRowId)
+        await this.spendRefreshToken(lineage.familyId, lineage.rotatedRowId);
     },
-    /** Rotation: the refreshed token is revoked (so its refresh token is spent). */
-    revoke: async (token) => {
-      const match = token.refreshToken
-        ? { refreshHash: hashSecret(token.refreshToken) }
-        : { accessHash: hashSecret(token.accessToken) };
-      await this.tokenRows.revoke(match, this.clock.now());
-    },
+    /**
+     * Rotation. The library calls this before the successor is stored; the refresh token is
+     * spent after that instead (persist), so that a refresh losing a race revokes a family
+     * that already holds the winner's token, as with codes.
+     */
+    revoke: async () => undefined,
     /** A code used twice: everything issued from it is revoked. */
     revokeDescendantsOf: async (code) => this.revokeFamily(hashSecret(code)),
     /** A spent refresh token used again revokes the whole family (RFC 9700 4.14.2). */
@@ -192,8 +204,7 @@ export class OAuthStorage {
         client: oauthClientOf(application!),
         user: { id: row.userId },
         scopes: [SCOPE_FULL],
-        originatingAuthCodeId: `${FAMILY}${row.familyId}`,
-        rowId: row.id,
+        originatingAuthCodeId: `${ROTATION}${row.familyId}/${row.id}`,
       } as OAuthToken;
     },
   };
@@ -201,11 +212,21 @@ export class OAuthStorage {
   async revokeFamily(familyId: string): Promise<void> {
     await this.tokenRows.revokeFamily(familyId, this.clock.now());
   }
+
+  /** Of refreshes racing with one refresh token, the loser is a reuse (RFC 9700 4.14.2). */
+  private async spendRefreshToken(familyId: string, rowId: string): Promise<void> {
+    if (await this.tokenRows.revoke(rowId, this.clock.now())) return;
+    await this.revokeFamily(familyId);
+    throw OAuthException.invalidGrant('The refresh token has already been used');
+  }
 }
 
-/** The family of a token: the hash of the code it descends from, carried across refreshes. */
-function familyOf(originating: string): string {
-  return originating.startsWith(FAMILY)
-    ? originating.slice(FAMILY.length)
-    : hashSecret(originating);
+/**
+ * Where a token comes from, as the library carries it (`originatingAuthCodeId`): a code,
+ * whose hash names the family, or a refreshed token row, `rotation:<family>/<row id>`.
+ */
+function lineageOf(originating: string): { familyId: string; rotatedRowId?: string } {
+  if (!originating.startsWith(ROTATION)) return { familyId: hashSecret(originating) };
+  const [familyId, rotatedRowId] = originating.slice(ROTATION.length).split('/');
+  return { familyId, rotatedRowId };
 }

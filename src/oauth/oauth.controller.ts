@@ -22,6 +22,13 @@ import { OAuthStorage } from './oauth-storage';
 import { errorPage, loginPage, signedOutPage } from './pages';
 import { SESSION_COOKIE, Sessions } from './sessions';
 import { TokenRevocation } from './token-revocation';
+import {
+  clientCredentials,
+  fieldsOf,
+  firstMalformed,
+  requireStringParameters,
+  TOKEN_PARAMETERS,
+} from './request-parameters';
 import { UsersService } from '../applications/users.service';
 import { AppConfig } from '../config/app-config';
 
@@ -29,6 +36,8 @@ const LOGIN_CSRF_COOKIE = 'ip_login_csrf';
 /** Marks a browser that signed in to an account before (see LoginThrottle). */
 const DEVICE_COOKIE = 'ip_device';
 const DEVICE_COOKIE_MS = 90 * 24 * 3_600_000;
+const LOGIN_FIELDS = ['email', 'password', 'csrf', 'return_to'] as const;
+type LoginForm = { [name in (typeof LOGIN_FIELDS)[number]]?: string };
 
 /** The authorization server's endpoints (SPEC 4.4, 4.5; RFC 6749, 7009). */
 @ApiTags('oauth')
@@ -92,13 +101,9 @@ export class OAuthController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiResponse({ status: 302, description: 'To the callback' })
   @ApiResponse({ status: 403, description: 'Stale, reused or foreign form token' })
-  async decide(
-    @Body() body: AuthorizeParams & { csrf?: string; decision?: string },
-    @Req() request: Request,
-    @Res() response: Response,
-  ) {
+  async decide(@Body() body: unknown, @Req() request: Request, @Res() response: Response) {
     const session = await this.sessions.find(request.cookies?.[SESSION_COOKIE]);
-    const { csrf, decision, ...params } = body;
+    const { csrf, decision, ...params } = fieldsOf(body);
     if (!session || !(await this.sessions.consumeConsentToken(session, params, csrf))) {
       return this.html(
         response,
@@ -106,7 +111,10 @@ export class OAuthController {
         errorPage('Your session expired or the form is stale: start again from the application.'),
       );
     }
-    this.answer(response, await this.flow.decide(params, session, decision === 'allow'));
+    this.answer(
+      response,
+      await this.flow.decide(params as AuthorizeParams, session, decision === 'allow'),
+    );
   }
 
   /**
@@ -119,15 +127,16 @@ export class OAuthController {
   @ApiResponse({ status: 200, description: 'Signed out (HTML)' })
   @ApiResponse({ status: 303, description: 'Back to the authorization request given as return_to' })
   async logout(
-    @Body() body: { return_to?: string },
+    @Body() body: unknown,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     const session = await this.sessions.find(request.cookies?.[SESSION_COOKIE]);
     if (session) await this.sessions.close(session);
     response.clearCookie(SESSION_COOKIE, this.sessions.clearCookieOptions());
-    const returnTo = typeof body?.return_to === 'string' ? body.return_to : '';
-    if (returnTo.startsWith('/oauth/authorize?')) return void response.redirect(303, returnTo);
+    const { return_to: returnTo } = fieldsOf(body);
+    if (typeof returnTo === 'string' && returnTo.startsWith('/oauth/authorize?'))
+      return void response.redirect(303, returnTo);
     this.html(response, 200, signedOutPage());
   }
 
@@ -138,15 +147,19 @@ export class OAuthController {
   @ApiResponse({ status: 401, description: 'Wrong email or password (the form again)' })
   @ApiResponse({ status: 429, description: 'Locked for a while (Retry-After)' })
   async login(
-    @Body() body: { email?: string; password?: string; csrf?: string; return_to?: string },
+    @Body() body: unknown,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const returnTo = body.return_to ?? '';
+    const form = fieldsOf(body) as LoginForm;
+    const malformed = firstMalformed(form, LOGIN_FIELDS);
+    if (malformed)
+      return this.html(response, 400, errorPage(`The ${malformed} field must be given once.`));
+    const returnTo = form.return_to ?? '';
     if (!returnTo.startsWith('/oauth/authorize?'))
       return this.html(response, 400, errorPage('Sign in from an application.'));
     const csrf = request.cookies?.[LOGIN_CSRF_COOKIE];
-    if (!csrf || body.csrf !== csrf) {
+    if (!csrf || form.csrf !== csrf) {
       return this.html(
         response,
         403,
@@ -154,14 +167,14 @@ export class OAuthController {
       );
     }
     const attempt = {
-      email: body.email ?? '',
+      email: form.email ?? '',
       address: clientAddress(request),
       device: request.cookies?.[DEVICE_COOKIE] as string | undefined,
     };
     const waitMs = await this.loginThrottle.waitMs(attempt);
     if (waitMs > 0) return this.tooManyAttempts(response, returnTo, csrf, waitMs);
     const user = await this.users
-      .authenticate(attempt.email, body.password ?? '')
+      .authenticate(attempt.email, form.password ?? '')
       .catch((error) => {
         if (error instanceof ApiError && error.getStatus() === 429) return error;
         throw error;
@@ -191,12 +204,17 @@ export class OAuthController {
   async token(@Req() request: Request, @Res() response: Response): Promise<void> {
     response.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     try {
-      await this.storage.refusePkceDowngrade(request.body ?? {});
+      const fields = fieldsOf(request.body);
+      const client = clientCredentials(fields, request.headers.authorization);
+      requireStringParameters(fields, TOKEN_PARAMETERS);
+      await this.storage.refusePkceDowngrade(fields);
       const answer = await this.server.respondToAccessTokenRequest(
         new OAuthRequest({
           query: {},
-          body: request.body ?? {},
-          headers: request.headers as Record<string, string>,
+          // The credentials as read above (Basic ones decoded, RFC 6749 2.3.1), in the
+          // body: the library reads Basic without decoding, and no other header.
+          body: { ...fields, client_id: client.clientId, client_secret: client.secret },
+          headers: {},
         }),
       );
       // The lifetime as configured (the library counts whole seconds left: 7199).
@@ -215,7 +233,7 @@ export class OAuthController {
   async revoke(@Req() request: Request, @Res() response: Response): Promise<void> {
     response.set({ 'Cache-Control': 'no-store' });
     try {
-      await this.revocation.revoke(request.body ?? {}, request.headers.authorization);
+      await this.revocation.revoke(fieldsOf(request.body), request.headers.authorization);
       response.status(200).end();
     } catch (error) {
       this.oauthError(request, response, error);
@@ -248,7 +266,7 @@ export class OAuthController {
   }
 
   private oauthError(request: Request, response: Response, error: unknown): void {
-    const body = (request.body ?? {}) as Record<string, unknown>;
+    const body = fieldsOf(request.body);
     const { status, body: payload } = toRfc6749(
       error,
       (name) => body[name] !== undefined && body[name] !== '',

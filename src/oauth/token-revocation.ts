@@ -1,11 +1,17 @@
 import { OAuthException } from '@jmondi/oauth2-server';
 import { Injectable } from '@nestjs/common';
 import { ApplicationsService } from '../applications/applications.service';
-import { parseBasicAuth } from '../common/basic-auth';
 import { hashSecret, secretMatches } from '../common/secrets';
 import { AccessTokens } from './access-tokens';
 import { OAuthStorage } from './oauth-storage';
 import { OAuthTokenRowRepository } from './repositories/oauth-token-row.repository';
+import {
+  ClientCredentials,
+  clientCredentials,
+  Fields,
+  REVOKE_PARAMETERS,
+  requireStringParameters,
+} from './request-parameters';
 
 /**
  * RFC 7009 revocation for access and refresh tokens, with or without token_type_hint.
@@ -22,9 +28,10 @@ export class TokenRevocation {
     private readonly repositories: OAuthStorage,
   ) {}
 
-  async revoke(body: Record<string, unknown>, authorization?: string): Promise<void> {
-    const application = await this.authenticateClient(body, authorization);
-    const token = typeof body.token === 'string' ? body.token : '';
+  async revoke(body: Fields, authorization?: string): Promise<void> {
+    const application = await this.authenticateClient(clientCredentials(body, authorization));
+    requireStringParameters(body, REVOKE_PARAMETERS);
+    const token = body.token as string | undefined;
     if (!token) throw OAuthException.invalidParameter('token');
     const row =
       (await this.tokenRows.findByRefreshHash(hashSecret(token))) ??
@@ -34,15 +41,7 @@ export class TokenRevocation {
       await this.repositories.revokeFamily(row.familyId);
   }
 
-  private async authenticateClient(body: Record<string, unknown>, authorization?: string) {
-    let clientId = typeof body.client_id === 'string' ? body.client_id : undefined;
-    let secret = typeof body.client_secret === 'string' ? body.client_secret : undefined;
-    const basic = parseBasicAuth(authorization);
-    if (basic) {
-      // RFC 6749 2.3.1: client credentials in Basic are form-urlencoded first.
-      clientId = decodeURIComponent(basic.user);
-      secret = basic.password === '' ? undefined : decodeURIComponent(basic.password);
-    }
+  private async authenticateClient({ clientId, secret }: ClientCredentials) {
     const application = clientId ? await this.applications.findByClientId(clientId) : null;
     const valid =
       application &&

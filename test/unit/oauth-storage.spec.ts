@@ -97,6 +97,30 @@ describe('OAuth storage (real SQLite in memory)', () => {
     expect(await revokedRows()).toBe(1);
   });
 
+  it('a code spent by a concurrent exchange fails the other one, which revokes the family', async () => {
+    const code = await storage.codes.issueAuthCode(client, user, [SCOPE_FULL]);
+    await storage.codes.persist(code);
+    // Both requests found the code unused and stored their tokens; then each spends it.
+    await issue(code.code);
+    await issue(code.code);
+    await storage.codes.revoke(code.code);
+    await expect(storage.codes.revoke(code.code)).rejects.toMatchObject({
+      errorType: 'invalid_grant',
+    });
+    expect(await revokedRows()).toBe(2);
+  });
+
+  it('a refresh token spent by a concurrent refresh fails the other one, which revokes the family', async () => {
+    const first = await issue('code-3');
+    const refreshed = await storage.tokens.getByRefreshToken(first.refreshToken!);
+    // Both requests found the refresh token unspent; each stores a successor, then spends it.
+    await issue(refreshed.originatingAuthCodeId!);
+    await expect(issue(refreshed.originatingAuthCodeId!)).rejects.toMatchObject({
+      errorType: 'invalid_grant',
+    });
+    expect(await revokedRows()).toBe(3);
+  });
+
   it('a code expires by the service clock', async () => {
     const code = await storage.codes.issueAuthCode(client, user, [SCOPE_FULL]);
     await storage.codes.persist(code);
@@ -109,7 +133,8 @@ describe('OAuth storage (real SQLite in memory)', () => {
     const first = await issue('code-1');
     const refreshed = await storage.tokens.getByRefreshToken(first.refreshToken!);
     expect(await storage.tokens.isRefreshTokenRevoked(refreshed)).toBe(false);
-    await storage.tokens.revoke(refreshed); // rotation: the old refresh token is spent
+    await storage.tokens.revoke(refreshed);
+    expect(await revokedRows()).toBe(0); // spent only once the successor is stored
     const second = await issue(refreshed.originatingAuthCodeId!);
     const rows = await db.getRepository(OAuthTokenRow).find();
     expect(new Set(rows.map((row) => row.familyId)).size).toBe(1);

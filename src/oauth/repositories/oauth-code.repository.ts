@@ -16,8 +16,12 @@ export class OAuthCodeRepository {
     return this.rows.findOneBy({ codeHash });
   }
 
-  /** Spends a code once: a code already used keeps its first use time. */
-  async markUsed(codeHash: string, at: Date): Promise<void> {
-    await this.rows.update({ codeHash, usedAt: IsNull() }, { usedAt: at });
+  /**
+   * Spends a code, true for the one caller that did: a conditional update, so of requests
+   * racing with one code only one changes the row, on any database's isolation level.
+   */
+  async markUsed(codeHash: string, at: Date): Promise<boolean> {
+    const result = await this.rows.update({ codeHash, usedAt: IsNull() }, { usedAt: at });
+    return (result.affected ?? 0) > 0;
   }
 }

@@ -24,9 +24,13 @@ export class OAuthTokenRowRepository {
     return this.rows.findOneBy({ refreshHash });
   }
 
-  /** Revokes the pair holding this token hash, unless it is revoked already. */
-  async revoke(match: { accessHash: string } | { refreshHash: string }, at: Date): Promise<void> {
-    await this.rows.update({ ...match, revokedAt: IsNull() }, { revokedAt: at });
+  /**
+   * Revokes a pair unless it is revoked already, true for the one caller that did: a
+   * conditional update, so of refreshes racing with one refresh token only one wins.
+   */
+  async revoke(id: string, at: Date): Promise<boolean> {
+    const result = await this.rows.update({ id, revokedAt: IsNull() }, { revokedAt: at });
+    return (result.affected ?? 0) > 0;
   }
 
   async revokeFamily(familyId: string, at: Date): Promise<void> {
