@@ -12,8 +12,8 @@ import { EmailRepository } from './email.repository';
 import { EmailImage } from './email-image';
 import { ImageFetcher } from './images/image-fetcher';
 import { HtmlInspector } from './inspect/html-inspector';
-import { mimePartsExceed } from './mime/mime-part-count';
-import { parseRawSource, ParsedMessage } from './mime/parse-raw-source';
+import type { InspectedEmail } from './inspect/inspect-raw-source';
+import type { ParsedMessage } from './mime/parse-raw-source';
 
 const HOUR = 3_600_000;
 /** Rows expired per batch. */
@@ -42,11 +42,7 @@ export class EmailsService {
   ) {}
 
   async create(principal: Principal, dto: CreateEmailDto): Promise<Email> {
-    const content = await this.content(dto);
-    const inspection = content.html ? await this.inspector.inspect(content.html) : null;
-    if (inspection?.problem)
-      throw ApiError.badRequest(`The email's HTML has ${inspection.problem}`);
-    const references = inspection?.references;
+    const { message: content, references } = await this.content(dto);
     const id = randomUUID();
     const images = [
       ...(await this.storeInlineParts(id, content.inlineParts, references?.contentIds ?? [])),
@@ -107,18 +103,23 @@ export class EmailsService {
     }
   }
 
-  private async content(dto: CreateEmailDto): Promise<ParsedMessage> {
+  /** The content to store and the images its HTML references, read off the event loop. */
+  private async content(dto: CreateEmailDto): Promise<InspectedEmail> {
     if (!CONTENT_FIELDS.some((field) => typeof dto[field] === 'string')) {
       throw ApiError.badRequest("One of 'html_text','plain_text','raw_source' is required");
     }
     if (dto.raw_source === undefined) {
+      const html = dto.html_text ?? null;
       return {
-        html: dto.html_text ?? null,
-        text: dto.plain_text ?? null,
-        subject: dto.subject ?? null,
-        fromAddress: dto.from_address ?? null,
-        fromDisplayName: dto.from_display_name ?? null,
-        inlineParts: [],
+        message: {
+          html,
+          text: dto.plain_text ?? null,
+          subject: dto.subject ?? null,
+          fromAddress: dto.from_address ?? null,
+          fromDisplayName: dto.from_display_name ?? null,
+          inlineParts: [],
+        },
+        references: html ? await this.inspector.inspect(html) : null,
       };
     }
     const conflicting = FIELDS_EXCLUSIVE_WITH_RAW.filter((field) => dto[field] !== undefined);
@@ -127,27 +128,7 @@ export class EmailsService {
         `'raw_source' cannot be combined with ${conflicting.map((f) => `'${f}'`).join(',')}`,
       );
     }
-    const parsed = await this.parseRaw(dto.raw_source);
-    if (!parsed.html && !parsed.text) {
-      throw ApiError.badRequest("'raw_source' has no text/html or text/plain part");
-    }
-    return parsed;
-  }
-
-  /** mailparser on a message within the part limit; malformed MIME is the sender's 400. */
-  private async parseRaw(raw: string): Promise<ParsedMessage> {
-    const limit = this.config.emailLimits.maxMimeParts;
-    try {
-      if (await mimePartsExceed(raw, limit)) {
-        throw ApiError.badRequest(`'raw_source' has more than ${limit} MIME parts`);
-      }
-      return await parseRawSource(raw);
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw ApiError.badRequest(
-        `'raw_source' is not a parsable message: ${(error as Error).message}`,
-      );
-    }
+    return this.inspector.inspectRawSource(dto.raw_source);
   }
 
   /** Stores the MIME parts the HTML references as `cid:`; unreferenced parts are not kept. */

@@ -29,7 +29,10 @@ export function extractImageReferences(html: string): ImageReferences {
     (_i, el) => void found.push($(el).attr('src')!),
   );
   $('[style]').each((_i, el) => void found.push(...cssUrls($(el).attr('style')!, true)));
-  $('style').each((_i, el) => void found.push(...cssUrls($(el).text(), false)));
+  // A loop, not push(...urls): a style block can hold more url()s than a call has arguments.
+  $('style').each((_i, el) => {
+    for (const url of cssUrls($(el).text(), false)) found.push(url);
+  });
 
   const remote = new Set<string>();
   const contentIds = new Set<string>();

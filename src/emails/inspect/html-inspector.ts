@@ -3,13 +3,18 @@ import { join } from 'node:path';
 import { ApiError } from '../../common/api-error';
 import { BudgetedThreadPool, ThreadBudgetError } from '../../common/threads/budgeted-thread-pool';
 import { AppConfig } from '../../config/app-config';
-import { HtmlInspection } from './inspect-html';
+import type { ImageReferences } from '../images/extract-image-urls';
+import type { ParsedMessage } from '../mime/parse-raw-source';
+import type { HtmlInspection } from './inspect-html';
+import type { InspectedEmail, RawSourceInspection } from './inspect-raw-source';
+import type { InspectionTask } from './inspect.worker';
 
 /**
- * Inspects an email's HTML at POST (limits, image references) in worker threads: a
- * parse of a 5 MB style block takes seconds, and must not hold up other requests. The
- * threads share the preparation budgets (PREPARE_THREADS, PREPARE_TIMEOUT_MS,
- * PREPARE_MEMORY_MB); past one, the email is refused with a 400 naming it.
+ * Reads an email's content at POST (MIME parse, limits, image references) in worker
+ * threads: a parse of a 5 MB style block or of a deeply nested HTML part takes seconds,
+ * and must not hold up other requests. The threads share the preparation budgets
+ * (PREPARE_THREADS, PREPARE_TIMEOUT_MS, PREPARE_MEMORY_MB); past one, the email is
+ * refused with a 400 naming it.
  */
 @Injectable()
 export class HtmlInspector implements OnApplicationShutdown {
@@ -19,20 +24,53 @@ export class HtmlInspector implements OnApplicationShutdown {
     this.pool = new BudgetedThreadPool(
       join(__dirname, 'inspect.worker'),
       config.preparation,
-      "reading the email's HTML",
+      'reading the email',
     );
   }
 
-  async inspect(html: string): Promise<HtmlInspection> {
-    try {
-      return await this.pool.run<HtmlInspection>({ html, limits: this.config.emailLimits });
-    } catch (error) {
-      if (error instanceof ThreadBudgetError) throw ApiError.badRequest(error.message);
-      throw error;
-    }
+  /** The HTML of html_text: a 400 when it breaks a limit, else its image references. */
+  async inspect(html: string): Promise<ImageReferences> {
+    const inspection = await this.run<HtmlInspection>({
+      kind: 'html',
+      html,
+      limits: this.config.emailLimits,
+    });
+    if (inspection.refusal !== undefined) throw ApiError.badRequest(inspection.refusal);
+    return inspection.references;
+  }
+
+  /** A raw_source, parsed and checked: a 400 naming what is wrong, else its content. */
+  async inspectRawSource(raw: string): Promise<InspectedEmail> {
+    const inspection = await this.run<RawSourceInspection>({
+      kind: 'raw-source',
+      raw,
+      limits: this.config.emailLimits,
+    });
+    if (inspection.refusal !== undefined) throw ApiError.badRequest(inspection.refusal);
+    return { message: withBuffers(inspection.message), references: inspection.references };
   }
 
   onApplicationShutdown(): Promise<void> {
     return this.pool.close();
   }
+
+  private async run<T>(task: InspectionTask): Promise<T> {
+    try {
+      return await this.pool.run<T>(task);
+    } catch (error) {
+      if (error instanceof ThreadBudgetError) throw ApiError.badRequest(error.message);
+      throw error;
+    }
+  }
+}
+
+/** A Buffer crosses the thread boundary as a plain Uint8Array (structured clone). */
+function withBuffers(message: ParsedMessage): ParsedMessage {
+  return {
+    ...message,
+    inlineParts: message.inlineParts.map((part) => ({
+      ...part,
+      content: Buffer.from(part.content.buffer, part.content.byteOffset, part.content.byteLength),
+    })),
+  };
 }

@@ -1,10 +1,10 @@
 import { extractImageReferences, ImageReferences } from '../images/extract-image-urls';
 import { HtmlLimits, htmlLimitProblem } from '../limits/html-limits';
 
-/** What POST /v1/emails learns from an email's HTML: a limit it breaks, or its images. */
+/** What POST /v1/emails learns from an email's HTML: why it is refused, or its images. */
 export type HtmlInspection =
-  | { problem: string; references?: undefined }
-  | { problem?: undefined; references: ImageReferences };
+  | { refusal: string; references?: undefined }
+  | { refusal?: undefined; references: ImageReferences };
 
 export interface InspectTask {
   html: string;
@@ -14,5 +14,7 @@ export interface InspectTask {
 /** The limits first (linear, and they stop parsing early), then the image references. */
 export function inspectHtml({ html, limits }: InspectTask): HtmlInspection {
   const problem = htmlLimitProblem(html, limits);
-  return problem ? { problem } : { references: extractImageReferences(html) };
+  return problem
+    ? { refusal: `The email's HTML has ${problem}` }
+    : { references: extractImageReferences(html) };
 }

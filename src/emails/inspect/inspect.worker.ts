@@ -1,6 +1,12 @@
 import { HtmlInspection, InspectTask, inspectHtml } from './inspect-html';
+import { inspectRawSource, RawSourceInspection, RawSourceTask } from './inspect-raw-source';
+
+export type InspectionTask =
+  ({ kind: 'html' } & InspectTask) | ({ kind: 'raw-source' } & RawSourceTask);
 
 /** The worker-thread entry piscina loads: one inspection per call. */
-export default function inspect(task: InspectTask): HtmlInspection {
-  return inspectHtml(task);
+export default function inspect(
+  task: InspectionTask,
+): HtmlInspection | Promise<RawSourceInspection> {
+  return task.kind === 'html' ? inspectHtml(task) : inspectRawSource(task);
 }
