@@ -1,11 +1,12 @@
 import { currentRequestId } from '../logging/request-id';
 import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
 import { Email } from '../emails/email.entity';
-import { Capture, CapturedCapture, isCaptured } from './capture.entity';
+import { Capture, CapturedCapture, isCaptured, isFinalFailure } from './capture.entity';
 import { CaptureLeases } from './capture-leases';
 import { CaptureStore } from './capture-store';
 import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
@@ -19,11 +20,21 @@ import {
 
 /** How often a waiting request re-reads the row, for renders finished by another process. */
 const POLL_MS = 250;
+/**
+ * Attempts one request starts again after they were abandoned (their outcome could not be
+ * written: the database or the storage failed) before it answers 503.
+ */
+const ABANDONED_RETRIES = 2;
+/** Retry-After when the database or the storage failed a capture. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /**
  * Capture-once: the first request of a configuration creates (or claims) the capture row
  * and enqueues the render; every request, first or not, waits for the same attempt and
- * gets the same answer. Failures are not cached: the next request claims a new attempt.
+ * gets the same answer. A failure caused by the email itself (its deadline, a budget) is
+ * final: later requests get the same answer at once and nothing renders it again. An engine
+ * failure is retried by later requests, up to MAX_RENDER_ATTEMPTS; an attempt abandoned by
+ * a database or storage failure is started again by the request that waits, a few times.
  */
 @Injectable()
 export class CaptureCoordinator {
@@ -45,12 +56,16 @@ export class CaptureCoordinator {
   ): Promise<CapturedCapture> {
     // The render's own deadline is enforced where it runs; this bounds the wait, queue included.
     const deadline = Date.now() + this.config.capture.waitLimitMs;
+    let abandoned = 0;
     for (;;) {
       const capture = await this.store.find(emailId, configuration);
       if (capture && this.store.isGone(capture)) {
         throw ApiError.notFound('This capture is no longer available');
       }
       if (capture && isCaptured(capture)) return capture;
+      if (capture && isFinalFailure(capture)) {
+        throw this.errorFor(outcomeOfFailure(capture.failure, capture.error), configuration.client);
+      }
       const job =
         capture?.status === 'pending' && !this.isStale(capture)
           ? { captureId: capture.id, emailId, attempt: capture.attempt }
@@ -59,6 +74,7 @@ export class CaptureCoordinator {
       const outcome = await this.await(job, deadline);
       // Captured, or another attempt owns the row now: read the row again.
       if (outcome.status === 'captured' || outcome.status === 'superseded') continue;
+      if (outcome.status === 'abandoned' && abandoned++ < ABANDONED_RETRIES) continue;
       throw this.errorFor(outcome, configuration.client);
     }
   }
@@ -72,6 +88,7 @@ export class CaptureCoordinator {
     for (const configuration of configurations) {
       const capture = await this.store.find(email.id, configuration);
       if (capture && (capture.status === 'captured' || this.store.isGone(capture))) continue;
+      if (capture && isFinalFailure(capture)) continue;
       if (capture?.status === 'pending' && !this.isStale(capture)) continue;
       due.push({ configuration, capture });
     }
@@ -89,7 +106,7 @@ export class CaptureCoordinator {
     try {
       await this.queue.reserve(count);
     } catch (error) {
-      if (error instanceof QueueFullError) throw overloaded(error.retryAfterSeconds);
+      if (error instanceof QueueFullError) throw overloaded(error.retryAfterSeconds, error.closing);
       throw error;
     }
   }
@@ -130,26 +147,38 @@ export class CaptureCoordinator {
     options: { reserved?: boolean } = {},
   ): Promise<CaptureJob | null> {
     if (!email || this.isExpired(email)) throw ApiError.notFound();
-    // Embedded: this process renders, so it holds the lease from now. Scale-out: the row
-    // waits in Redis unowned until a worker takes it.
-    const lease = this.config.redis.url ? this.leases.queued() : this.leases.mine();
-    const claimed = existing
-      ? await this.store.claim(existing, lease)
-      : await this.store.insertPending(emailId, configuration, lease);
-    if (!claimed) return null;
-    const job: CaptureJob = { ...claimed, requestId: currentRequestId() };
+    // Embedded: this process renders, so it holds the lease from now (renewed while the job
+    // is held here). Scale-out: the row waits in Redis unowned until a worker takes it.
+    const embedded = !this.config.redis.url;
+    const lease = embedded ? this.leases.mine() : this.leases.queued();
+    const captureId = existing?.id ?? randomUUID();
+    if (embedded) this.leases.hold(captureId);
+    try {
+      const claimed = existing
+        ? await this.store.claim(existing, lease)
+        : await this.store.insertPending(captureId, emailId, configuration, lease);
+      if (!claimed) return null;
+      const job: CaptureJob = { ...claimed, requestId: currentRequestId() };
+      await this.enqueue(job, options);
+      return job;
+    } finally {
+      if (embedded) this.leases.release(captureId);
+    }
+  }
+
+  private async enqueue(job: CaptureJob, options: { reserved?: boolean }): Promise<void> {
     try {
       await this.queue.enqueue(job, options);
     } catch (error) {
+      const full = error instanceof QueueFullError;
       await this.store.markFailed(
         job,
-        error instanceof QueueFullError ? 'queue-full' : 'render',
+        full ? 'queue-full' : 'interrupted',
         (error as Error).message,
       );
-      if (error instanceof QueueFullError) throw overloaded(error.retryAfterSeconds);
+      if (full) throw overloaded(error.retryAfterSeconds, error.closing);
       throw error;
     }
-    return job;
   }
 
   /** Waits for the attempt's outcome: from this process's queue, or seen in the database. */
@@ -177,6 +206,8 @@ export class CaptureCoordinator {
       if (!row || row.status === 'captured' || row.attempt !== job.attempt)
         return { status: 'captured' };
       if (row.status === 'failed') return outcomeOfFailure(row.failure, row.error);
+      // Its attempt ended without a word (its process died, or could not write): claim anew.
+      if (this.isStale(row)) return { status: 'superseded' };
     }
     return null;
   }
@@ -189,20 +220,35 @@ export class CaptureCoordinator {
         return ApiError.notFound();
       case 'timed-out':
         return timedOut();
-      default:
+      case 'abandoned':
         return new ApiError(
-          500,
-          `Internal Server Error: unexpected failure of an email client (${client})`,
+          503,
+          'Service Unavailable: the capture could not be stored (database or storage unavailable), retry shortly',
+          { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) },
         );
+      case 'failed':
+        if (outcome.failure === 'memory' || outcome.failure === 'preparation')
+          return new ApiError(
+            500,
+            `Internal Server Error: this email cannot be rendered in ${client}: ${outcome.error}`,
+          );
     }
+    return new ApiError(
+      500,
+      `Internal Server Error: unexpected failure of an email client (${client})`,
+    );
   }
 
   private isExpired(email: Email): boolean {
     return email.expiredAt !== null || email.expiresAt.getTime() <= this.clock.now().getTime();
   }
 
-  /** A pending row whose lease ran out: its owner died or restarted under another name. */
+  /**
+   * A pending row whose lease ran out (its owner died or restarted under another name), or
+   * leased to this process with nothing here working on it any more.
+   */
   private isStale(capture: Capture): boolean {
+    if (this.leases.isAbandonedHere(capture)) return true;
     const now = this.clock.now().getTime();
     if (capture.leaseExpiresAt) return capture.leaseExpiresAt.getTime() <= now;
     // Rows from before leases existed.
@@ -214,8 +260,9 @@ function timedOut(): ApiError {
   return new ApiError(504, 'Timeout: the email client took too long to respond');
 }
 
-function overloaded(retryAfterSeconds: number): ApiError {
-  return new ApiError(503, 'Service Unavailable: too many captures are waiting, retry shortly', {
+function overloaded(retryAfterSeconds: number, closing = false): ApiError {
+  const why = closing ? 'the service is shutting down' : 'too many captures are waiting';
+  return new ApiError(503, `Service Unavailable: ${why}, retry shortly`, {
     'Retry-After': String(retryAfterSeconds),
   });
 }

@@ -2,10 +2,11 @@ import { Metrics } from '../metrics/metrics';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Email } from '../emails/email.entity';
 import { EmailsService } from '../emails/emails.service';
-import { RenderDeadlineError } from '../rendering/engine/render-errors';
-import { Renderer } from '../rendering/render';
+import { RenderDeadlineError, RenderMemoryError } from '../rendering/engine/render-errors';
+import { PreparationError } from '../rendering/prepare/preparer';
+import { Renderer, RenderResult } from '../rendering/render';
 import { Storage } from '../storage/storage';
-import type { Capture, CaptureFile } from './capture.entity';
+import type { Capture, CaptureFailure, CaptureFile } from './capture.entity';
 import { CaptureLeases } from './capture-leases';
 import { CaptureStore } from './capture-store';
 import { configurationOf, IMAGE_SIZES, ImageSize, imageFileName } from './capture-files';
@@ -19,6 +20,10 @@ import type { CaptureJob, CaptureOutcome } from './queue/capture-queue';
  * stored just after, off the answer's path (CaptureThumbnails). An attempt that lost the
  * race deletes its file and stores no thumbnails, so no stored file is left unreferenced. Used by every queue
  * adapter, in the API process (embedded) or in workers (scale-out).
+ *
+ * An attempt always ends with its outcome written, or handed back: when the database or
+ * the storage fails, the attempt is 'abandoned', its lease no longer renewed and its row
+ * handed back as soon as the database answers, so nothing waits on an attempt that ended.
  */
 @Injectable()
 export class CaptureProcessor {
@@ -35,9 +40,22 @@ export class CaptureProcessor {
   ) {}
 
   async process(job: CaptureJob): Promise<CaptureOutcome> {
-    const capture = await this.store.findById(job.captureId);
-    const outcome = await this.attempt(job, capture);
-    this.metrics.captures.inc({ client: capture?.client ?? 'unknown', outcome: outcome.status });
+    this.leases.hold(job.captureId);
+    let client = 'unknown';
+    let outcome: CaptureOutcome;
+    try {
+      const capture = await this.store.findById(job.captureId);
+      client = capture?.client ?? client;
+      outcome = await this.attempt(job, capture);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`capture ${job.captureId}: outcome not recorded, handed back: ${message}`);
+      this.leases.handBackAbandoned(job, `its outcome could not be recorded: ${message}`);
+      outcome = { status: 'abandoned', error: message };
+    } finally {
+      this.leases.release(job.captureId);
+    }
+    this.metrics.captures.inc({ client, outcome: outcome.status });
     return outcome;
   }
 
@@ -52,28 +70,35 @@ export class CaptureProcessor {
       await this.store.markFailed(job, 'email-expired', 'the email has expired');
       return { status: 'gone' };
     }
+    const images = await this.emails.imagesFor(email);
+    let result: RenderResult;
     try {
-      return await this.capture(job, capture, email);
+      result = await this.renderer.render(
+        { html: email.htmlText, text: email.plainText, images },
+        capture.client,
+        configurationOf(capture),
+        email.id,
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn(`capture ${capture.id} (${capture.client}) failed: ${message}`);
-      if (error instanceof RenderDeadlineError) {
-        await this.store.markFailed(job, 'timeout', message);
-        return { status: 'timed-out' };
-      }
-      await this.store.markFailed(job, 'render', message);
-      return { status: 'failed', error: message };
+      const failure = failureOf(error);
+      await this.store.markFailed(job, failure, message);
+      return failure === 'timeout'
+        ? { status: 'timed-out' }
+        : { status: 'failed', failure, error: message };
     }
+    // Storage and database errors from here on are not the render's: they abandon the attempt.
+    return this.storeResult(job, capture, email, result);
   }
 
-  private async capture(job: CaptureJob, capture: Capture, email: Email): Promise<CaptureOutcome> {
+  private async storeResult(
+    job: CaptureJob,
+    capture: Capture,
+    email: Email,
+    result: RenderResult,
+  ): Promise<CaptureOutcome> {
     const configuration = configurationOf(capture);
-    const result = await this.renderer.render(
-      { html: email.htmlText, text: email.plainText, images: await this.emails.imagesFor(email) },
-      capture.client,
-      configuration,
-      email.id,
-    );
     this.metrics.recordRender(result.timings);
     if (result.shared) this.metrics.dedupeHits.inc();
     const keyOf = (size: ImageSize) =>
@@ -106,4 +131,12 @@ export class CaptureProcessor {
     );
     return { status: 'captured' };
   }
+}
+
+/** Why a render failed: its deadline, a budget (the email's own doing), or the engine. */
+function failureOf(error: unknown): CaptureFailure {
+  if (error instanceof RenderDeadlineError) return 'timeout';
+  if (error instanceof RenderMemoryError) return 'memory';
+  if (error instanceof PreparationError) return 'preparation';
+  return 'render';
 }

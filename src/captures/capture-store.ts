@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { BillingService } from '../billing/billing.service';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
@@ -80,11 +79,11 @@ export class CaptureStore {
 
   /** Inserts a pending row under a lease; null when another request inserted it first. */
   async insertPending(
+    id: string,
     emailId: string,
     configuration: CaptureConfiguration,
     lease: Lease,
   ): Promise<CaptureJob | null> {
-    const id = randomUUID();
     const inserted = await this.captures.insertIfAbsent({
       id,
       emailId,
@@ -124,8 +123,13 @@ export class CaptureStore {
     });
   }
 
-  renewLeases(owner: string, until: Date): Promise<void> {
-    return this.captures.renewLeases(owner, until);
+  renewLeases(owner: string, until: Date, captureIds: string[]): Promise<void> {
+    return this.captures.renewLeases(owner, until, captureIds);
+  }
+
+  /** Hands back one attempt's pending row (failed as interrupted); false: it had moved on. */
+  handBackAttempt(job: CaptureJob, why: string): Promise<boolean> {
+    return this.captures.updateIf(attemptRow(job), interrupted(why));
   }
 
   /**
@@ -137,7 +141,7 @@ export class CaptureStore {
     for (const row of await this.captures.findLeased()) {
       if (!row.leaseOwner || !matches(row.leaseOwner)) continue;
       const job = { captureId: row.id, emailId: row.emailId, attempt: row.attempt };
-      if (await this.captures.updateIf(attemptRow(job), interrupted(why))) handed.push(job);
+      if (await this.handBackAttempt(job, why)) handed.push(job);
     }
     return handed;
   }

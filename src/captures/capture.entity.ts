@@ -9,12 +9,34 @@ import type { ReportEntry } from '../rendering/transforms/render-report';
 export type CaptureStatus = 'pending' | 'captured' | 'failed' | 'purged';
 
 /**
- * Why the last attempt failed: render (the client's render failed), timeout (the render
- * passed CAPTURE_TIMEOUT_MS and was stopped), queue-full (nothing was rendered),
- * email-expired (the email's content was gone), interrupted (its process stopped or
- * restarted before the render ended: handed back, a later request renders it).
+ * Why the last attempt failed: render (the client's engine failed), timeout (the render
+ * passed CAPTURE_TIMEOUT_MS and was stopped), memory (its renderer went over
+ * RENDER_MEMORY_MB), preparation (parsing and transforming it passed its thread budget),
+ * queue-full (nothing was rendered), email-expired (the email's content was gone),
+ * interrupted (its process stopped or restarted, or could not record the outcome: handed
+ * back, a later request renders it).
  */
-export type CaptureFailure = 'render' | 'timeout' | 'queue-full' | 'email-expired' | 'interrupted';
+export type CaptureFailure =
+  'render' | 'timeout' | 'memory' | 'preparation' | 'queue-full' | 'email-expired' | 'interrupted';
+
+/**
+ * Failures caused by the email itself: rendering it again would fail again and cost as
+ * much, so the row keeps its failure and later requests get the same answer at once.
+ */
+export const EMAIL_FAULTS: readonly CaptureFailure[] = ['timeout', 'memory', 'preparation'];
+
+/**
+ * A render failure of the engine is retried by later requests, up to this attempt: an
+ * email that brings its renderer down this often is treated as the email's fault.
+ */
+export const MAX_RENDER_ATTEMPTS = 3;
+
+/** A failed row whose answer is final: its email's fault, or an engine failure too often. */
+export function isFinalFailure(capture: Capture): boolean {
+  if (capture.status !== 'failed' || !capture.failure) return false;
+  if (EMAIL_FAULTS.includes(capture.failure)) return true;
+  return capture.failure === 'render' && capture.attempt >= MAX_RENDER_ATTEMPTS;
+}
 
 /** Where one result file lives; data, so files can move and URLs follow. */
 export interface CaptureFile {

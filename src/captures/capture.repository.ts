@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, LessThanOrEqual, Not, QueryFailedError, Repository } from 'typeorm';
+import {
+  DataSource,
+  In,
+  IsNull,
+  LessThanOrEqual,
+  Not,
+  QueryFailedError,
+  Repository,
+} from 'typeorm';
 import type { Transaction } from '../common/transaction';
 import type { CaptureConfiguration } from '../emails/dto/capture-configuration.dto';
 import { Capture, CaptureStatus } from './capture.entity';
@@ -64,9 +72,12 @@ export class CaptureRepository {
     });
   }
 
-  /** Extends the leases of every pending row this owner holds. */
-  async renewLeases(owner: string, until: Date): Promise<void> {
-    await this.rows.update({ leaseOwner: owner, status: 'pending' }, { leaseExpiresAt: until });
+  /** Extends this owner's leases on the given pending rows. */
+  async renewLeases(owner: string, until: Date, ids: string[]): Promise<void> {
+    await this.rows.update(
+      { id: In(ids), leaseOwner: owner, status: 'pending' },
+      { leaseExpiresAt: until },
+    );
   }
 
   /** Pending rows some process holds a lease on: id, attempt and owner (few at any time). */

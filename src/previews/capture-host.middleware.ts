@@ -6,6 +6,7 @@ import { Storage } from '../storage/storage';
 import { parseResultPath, previewBody } from '../captures/capture-files';
 import { CaptureStore } from '../captures/capture-store';
 import { CaptureThumbnails } from '../captures/capture-thumbnails';
+import { captureHostPattern } from '../http/capture-host-name';
 
 /**
  * The capture host, `<client>.capture.<CDN_DOMAIN>`: the same process answers it, routed on
@@ -22,8 +23,7 @@ export class CaptureHostMiddleware implements NestMiddleware {
     private readonly thumbnails: CaptureThumbnails,
     private readonly config: AppConfig,
   ) {
-    const domain = config.cdn.domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    this.hostPattern = new RegExp(`^([a-z0-9]+)\\.capture\\.${domain}$`, 'i');
+    this.hostPattern = captureHostPattern(config.cdn.domain);
   }
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
@@ -55,7 +55,12 @@ export class CaptureHostMiddleware implements NestMiddleware {
     const file = capture.files[result.file];
     if (!file) return notFound(response);
     // A thumbnail may still be on its way from the render that answered (or be made now).
-    await this.thumbnails.ensure(capture, result.file);
+    const unstored = await this.thumbnails.ensure(capture, result.file);
+    if (unstored) {
+      // The storage refused it: the image itself, so an <img src> still shows it.
+      response.set('Cache-Control', 'public, max-age=60');
+      return void response.status(200).type('image/png').send(unstored);
+    }
     response.set('Cache-Control', 'public, max-age=3600');
     response
       .status(302)

@@ -14,7 +14,6 @@ import type { Email } from '../../src/emails/email.entity';
 export class MemoryCaptureStore {
   readonly rows = new Map<string, Capture>();
   inserts = 0;
-  private next = 0;
 
   asStore(): CaptureStore {
     return this as unknown as CaptureStore;
@@ -48,9 +47,8 @@ export class MemoryCaptureStore {
     return row ? { ...row } : null;
   }
 
-  async insertPending(emailId: string, configuration: CaptureConfiguration) {
+  async insertPending(id: string, emailId: string, configuration: CaptureConfiguration) {
     if (this.row(emailId, configuration)) return null; // the unique constraint, atomically
-    const id = `capture-${++this.next}`;
     this.inserts++;
     this.rows.set(id, {
       id,
@@ -102,11 +100,14 @@ export class MemoryCaptureStore {
 export class ScriptedQueue extends CaptureQueue {
   readonly enqueued: CaptureJob[] = [];
   full = false;
+  /** Refuses as a queue whose process is shutting down. */
+  closing = false;
   /** Places a batch may still reserve. */
   room = 100;
   private readonly waiting = new Map<string, ((outcome: CaptureOutcome) => void)[]>();
 
   async enqueue(job: CaptureJob, options: { reserved?: boolean } = {}): Promise<void> {
+    if (this.closing) throw new QueueFullError(8, true);
     if (this.full && !options.reserved) throw new QueueFullError(7);
     this.enqueued.push(job);
   }
@@ -158,4 +159,8 @@ export const LEASES = {
   owner: 'test#00000000',
   mine: () => ({ owner: 'test#00000000', until: new Date(Date.now() + 86_400_000) }),
   queued: () => ({ owner: null, until: new Date(Date.now() + 86_400_000) }),
+  hold: () => undefined,
+  release: () => undefined,
+  isAbandonedHere: () => false,
+  handBackAbandoned: () => undefined,
 } as unknown as CaptureLeases;

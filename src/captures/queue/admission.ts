@@ -14,11 +14,15 @@ export interface QueueLoad {
   queueLimit: number;
 }
 
-/** 0: accepted. Otherwise the refusal's Retry-After, in seconds. */
+/**
+ * 0: accepted. Otherwise the refusal's Retry-After, in seconds. A queue with nothing
+ * waiting is never refused on time: whatever the estimate says, the next job would be the
+ * first in line (only the cap on the number waiting still applies).
+ */
 export function retryAfterSeconds(load: QueueLoad, count: number): number {
   const wouldWait = Math.max(0, load.waiting + count - load.free);
   const rate = Math.max(load.drainPerSecond, 1e-3);
-  const fitsInTime = rate * (load.maxWaitMs / 1000);
+  const fitsInTime = load.waiting === 0 ? Infinity : rate * (load.maxWaitMs / 1000);
   const fits = Math.min(fitsInTime, load.queueLimit);
   if (wouldWait <= fits) return 0;
   // When enough of the queue will have drained for these jobs to fit.

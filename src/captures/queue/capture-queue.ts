@@ -13,7 +13,7 @@ export interface CaptureJob {
 /** How an attempt ended, as every waiting request learns it. */
 export type CaptureOutcome =
   | { status: 'captured' }
-  | { status: 'failed'; error: string }
+  | { status: 'failed'; failure: CaptureFailure; error: string }
   /** The render passed its deadline and was stopped; nothing was billed (504). */
   | { status: 'timed-out' }
   /** The queue was full: nothing was rendered (503). */
@@ -21,7 +21,12 @@ export type CaptureOutcome =
   /** The email expired before the render (404). */
   | { status: 'gone' }
   /** Another attempt owns the row now: its outcome is the one that counts. */
-  | { status: 'superseded' };
+  | { status: 'superseded' }
+  /**
+   * The attempt ended without its outcome written (the database or the storage failed): its
+   * row is handed back, and a request may claim a new attempt at once.
+   */
+  | { status: 'abandoned'; error: string };
 
 /** The outcome another process reads from a failed row. */
 export function outcomeOfFailure(
@@ -39,13 +44,17 @@ export function outcomeOfFailure(
       // Handed back by a process that stopped: whoever waits claims a new attempt.
       return { status: 'superseded' };
     default:
-      return { status: 'failed', error: error ?? '' };
+      return { status: 'failed', failure: failure ?? 'render', error: error ?? '' };
   }
 }
 
 export class QueueFullError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('the capture queue is full');
+  /** `closing`: refused because the process is shutting down, not for its load. */
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly closing = false,
+  ) {
+    super(closing ? 'the capture queue is closed (shutting down)' : 'the capture queue is full');
   }
 }
 

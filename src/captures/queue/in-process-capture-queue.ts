@@ -1,6 +1,8 @@
 import { Metrics } from '../../metrics/metrics';
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
+import { Clock } from '../../config/clock';
+import { CaptureLeases } from '../capture-leases';
 import { CaptureProcessor } from '../capture-processor';
 import { retryAfterSeconds } from './admission';
 import { CaptureEvents } from './capture-events';
@@ -29,16 +31,20 @@ export class InProcessCaptureQueue extends CaptureQueue {
     private readonly events: CaptureEvents,
     private readonly config: AppConfig,
     private readonly metrics: Metrics,
+    private readonly leases: CaptureLeases,
+    clock: Clock,
   ) {
     super();
     metrics.watchQueueDepth(() => this.slots.queued + this.reserved);
     this.slots = new FairSlots(config.capture.jobsAtOnce);
-    this.drainRate = new DrainRate(priorDrain(config.capture.concurrency));
+    this.drainRate = new DrainRate(priorDrain(config.capture.concurrency), clock);
   }
 
   async enqueue(job: CaptureJob, options: { reserved?: boolean } = {}): Promise<void> {
     if (options.reserved && !this.draining) this.reserved = Math.max(0, this.reserved - 1);
     else this.admit(1);
+    // Its row's lease is this process's while the job waits here, not only while it renders.
+    this.leases.hold(job.captureId);
     void this.run(job);
   }
 
@@ -67,7 +73,7 @@ export class InProcessCaptureQueue extends CaptureQueue {
   private admit(count: number): void {
     const { jobsAtOnce, queueLimit, queueWaitMs } = this.config.capture;
     if (this.draining)
-      throw new QueueFullError(Math.ceil(this.config.capture.shutdownGraceMs / 1000));
+      throw new QueueFullError(Math.ceil(this.config.capture.shutdownGraceMs / 1000), true);
     const retryAfter = retryAfterSeconds(
       {
         waiting: this.slots.queued + this.reserved,
@@ -96,9 +102,10 @@ export class InProcessCaptureQueue extends CaptureQueue {
       this.logger.error(
         `capture ${job.captureId} attempt ${job.attempt}: ${(error as Error).stack}`,
       );
-      this.events.publish(job, { status: 'failed', error: (error as Error).message });
+      this.events.publish(job, { status: 'abandoned', error: (error as Error).message });
     } finally {
-      this.drainRate.record(performance.now(), this.slots.queued > 0);
+      this.drainRate.record(this.slots.queued > 0);
+      this.leases.release(job.captureId);
       release();
     }
   }

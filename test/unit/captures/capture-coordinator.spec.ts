@@ -44,7 +44,9 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
     else await store.markFailed(job, 'render', 'boom');
     queue.finish(
       job,
-      outcome === 'captured' ? { status: 'captured' } : { status: 'failed', error: 'boom' },
+      outcome === 'captured'
+        ? { status: 'captured' }
+        : { status: 'failed', failure: 'render', error: 'boom' },
     );
   }
 
@@ -53,14 +55,16 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
     await render(0, 'captured');
     expect((await obtained).status).toBe('captured');
     expect(store.inserts).toBe(1);
-    expect(queue.enqueued).toEqual([{ captureId: 'capture-1', emailId: EMAIL.id, attempt: 1 }]);
+    const [row] = store.rows.values();
+    expect(queue.enqueued).toEqual([{ captureId: row.id, emailId: EMAIL.id, attempt: 1 }]);
   });
 
   it('concurrent waiters share one attempt and one render', async () => {
     const all = Promise.all([1, 2, 3].map(() => coordinator.obtain(EMAIL, EMAIL.id, OL2019)));
     await render(0, 'captured');
     const rows = await all;
-    expect(rows.map((row) => row.id)).toEqual(['capture-1', 'capture-1', 'capture-1']);
+    const [row] = store.rows.values();
+    expect(rows.map((obtained) => obtained.id)).toEqual([row.id, row.id, row.id]);
     expect(queue.enqueued).toHaveLength(1);
     expect(store.inserts).toBe(1);
   });
@@ -84,15 +88,81 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
     expect(queue.enqueued.map((job) => job.attempt)).toEqual([1, 2]);
   });
 
-  it('a render stopped at its deadline answers 504, and the next request renders again', async () => {
+  it('a render stopped at its deadline answers 504, and later requests 504 at once, rendering nothing', async () => {
     const first = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
     while (queue.enqueued.length < 1) await tick();
     await store.markFailed(queue.enqueued[0], 'timeout', 'the render took longer than 30000 ms');
     queue.finish(queue.enqueued[0], { status: 'timed-out' });
     expect(await statusOf(first)).toBe(504);
-    const second = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    expect(await statusOf(coordinator.obtain(EMAIL, EMAIL.id, OL2019))).toBe(504);
+    expect(queue.enqueued).toHaveLength(1);
+    await coordinator.prefetch(EMAIL, [OL2019]);
+    expect(queue.enqueued).toHaveLength(1);
+  });
+
+  it('a render over its memory budget is final too: 500 naming it, at once', async () => {
+    const first = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    while (queue.enqueued.length < 1) await tick();
+    const error = 'the render used 512 MB, over its 400 MB budget, and was stopped';
+    await store.markFailed(queue.enqueued[0], 'memory', error);
+    queue.finish(queue.enqueued[0], { status: 'failed', failure: 'memory', error });
+    const answers = [await first.catch((e: ApiError) => e)];
+    answers.push(await coordinator.obtain(EMAIL, EMAIL.id, OL2019).catch((e: ApiError) => e));
+    for (const answer of answers) {
+      expect((answer as ApiError).getStatus()).toBe(500);
+      expect((answer as ApiError).message).toMatch(/over its 400 MB budget/);
+    }
+    expect(queue.enqueued).toHaveLength(1);
+  });
+
+  it('an engine failure is retried by later requests up to its third attempt, then final', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const request = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+      await render(attempt, 'failed');
+      expect(await statusOf(request)).toBe(500);
+    }
+    expect(await statusOf(coordinator.obtain(EMAIL, EMAIL.id, OL2019))).toBe(500);
+    expect(queue.enqueued.map((job) => job.attempt)).toEqual([1, 2, 3]);
+  });
+
+  it('an attempt abandoned (outcome not recorded) is started again by its waiter, then 503', async () => {
+    const obtained = coordinator.obtain(EMAIL, EMAIL.id, OL2019).catch((e: ApiError) => e);
+    for (let index = 0; index < 3; index++) {
+      while (queue.enqueued.length <= index) await tick();
+      const job = queue.enqueued[index];
+      await store.markFailed(job, 'interrupted', 'the database went away');
+      queue.finish(job, { status: 'abandoned', error: 'the database went away' });
+    }
+    const error = (await obtained) as ApiError;
+    expect(error.getStatus()).toBe(503);
+    expect(error.headers).toHaveProperty('Retry-After');
+    expect(queue.enqueued.map((job) => job.attempt)).toEqual([1, 2, 3]);
+    const next = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    await render(3, 'captured');
+    expect(await statusOf(next)).toBe(200);
+  });
+
+  it('a pending row leased here that nothing here works on is claimed at once', async () => {
+    const obtained = coordinator.obtain(EMAIL, EMAIL.id, OL2019).catch(() => 'lost');
+    while (queue.enqueued.length < 1) await tick();
+    const [row] = store.rows.values();
+    const leases = {
+      ...LEASES,
+      isAbandonedHere: (capture: { id: string }) => capture.id === row.id,
+    };
+    coordinator = new CaptureCoordinator(
+      store.asStore(),
+      queue,
+      leases as unknown as typeof LEASES,
+      config(30_000),
+      new ManualClock(),
+    );
+    const next = coordinator.obtain(EMAIL, EMAIL.id, OL2019);
+    while (queue.enqueued.length < 2) await tick();
+    expect(queue.enqueued[1]).toMatchObject({ captureId: row.id, attempt: 2 });
     await render(1, 'captured');
-    expect(await statusOf(second)).toBe(200);
+    expect(await statusOf(next)).toBe(200);
+    void obtained;
   });
 
   it('a pending row whose lease ran out (its owner died) is claimed at once by the next request', async () => {
@@ -130,7 +200,15 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
     const error = await coordinator.obtain(EMAIL, EMAIL.id, OL2019).catch((e: ApiError) => e);
     expect((error as ApiError).getStatus()).toBe(503);
     expect((error as ApiError).headers).toMatchObject({ 'Retry-After': '7' });
-    expect(store.rows.get('capture-1')).toMatchObject({ status: 'failed', failure: 'queue-full' });
+    expect([...store.rows.values()][0]).toMatchObject({ status: 'failed', failure: 'queue-full' });
+  });
+
+  it('a queue closed by shutdown answers 503 saying so, not that too many captures wait', async () => {
+    queue.closing = true;
+    const error = (await coordinator.obtain(EMAIL, EMAIL.id, OL2019).catch((e) => e)) as ApiError;
+    expect(error.getStatus()).toBe(503);
+    expect(error.message).toBe('Service Unavailable: the service is shutting down, retry shortly');
+    expect(error.headers).toMatchObject({ 'Retry-After': '8' });
   });
 
   it('an expired email starts nothing and answers 404', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Metrics } from '../../../src/metrics/metrics';
 import { CaptureProcessor } from '../../../src/captures/capture-processor';
 import type { CaptureStore } from '../../../src/captures/capture-store';
@@ -6,6 +7,8 @@ import type { Renderer, RenderResult } from '../../../src/rendering/render';
 import type { Storage } from '../../../src/storage/storage';
 import { CaptureThumbnails } from '../../../src/captures/capture-thumbnails';
 import { clientCatalog } from '../../../src/rendering/catalog/client-catalog';
+import { RenderMemoryError } from '../../../src/rendering/engine/render-errors';
+import { PreparationError } from '../../../src/rendering/prepare/preparer';
 import { EMAIL, LEASES, MemoryCaptureStore, OL2019 } from '../../support/capture-doubles';
 
 /** The store double, with the transaction that marks a capture captured and bills it. */
@@ -69,7 +72,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
   }
 
   it('renders, stores the full image, bills once, then stores the thumbnails under this attempt', async () => {
-    const job = (await store.insertPending(EMAIL.id, OL2019))!;
+    const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
     let thumbnailsMade: () => void = () => undefined;
     render.mockResolvedValue({
       ...RESULT,
@@ -102,7 +105,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
   });
 
   it('completion is idempotent: the same job again renders nothing and bills nothing', async () => {
-    const job = (await store.insertPending(EMAIL.id, OL2019))!;
+    const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
     await processor.process(job);
     expect(await processor.process(job)).toEqual({ status: 'captured' });
     expect(render).toHaveBeenCalledTimes(1);
@@ -110,7 +113,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
   });
 
   it('an attempt that lost the row deletes its files and says it was superseded', async () => {
-    const job = (await store.insertPending(EMAIL.id, OL2019))!;
+    const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
     render.mockImplementation(async () => {
       await store.claim({ ...store.rows.get(job.captureId)! }); // another request claims it
       return RESULT;
@@ -122,9 +125,13 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
   });
 
   it('records a failed render as a typed failure, with its message', async () => {
-    const job = (await store.insertPending(EMAIL.id, OL2019))!;
+    const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
     render.mockRejectedValue(new Error('renderer crashed'));
-    expect(await processor.process(job)).toEqual({ status: 'failed', error: 'renderer crashed' });
+    expect(await processor.process(job)).toEqual({
+      status: 'failed',
+      failure: 'render',
+      error: 'renderer crashed',
+    });
     expect(store.rows.get(job.captureId)).toMatchObject({
       status: 'failed',
       failure: 'render',
@@ -134,10 +141,52 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
   });
 
   it('an expired email fails the attempt as email-expired, answered as gone', async () => {
-    const job = (await store.insertPending(EMAIL.id, OL2019))!;
+    const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
     email = { ...EMAIL, expiredAt: new Date() } as typeof EMAIL;
     expect(await processor.process(job)).toEqual({ status: 'gone' });
     expect(store.rows.get(job.captureId)).toMatchObject({ failure: 'email-expired' });
     expect(render).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [new RenderMemoryError('over its 400 MB budget'), 'memory'],
+    [new PreparationError('preparing the email took longer than 10000 ms'), 'preparation'],
+  ])('types a budget failure as the email’s own: %s', async (error, failure) => {
+    const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
+    render.mockRejectedValue(error);
+    expect(await processor.process(job)).toMatchObject({ status: 'failed', failure });
+    expect(store.rows.get(job.captureId)).toMatchObject({ status: 'failed', failure });
+  });
+
+  it('an attempt whose outcome cannot be written is abandoned and handed back, its lease let go', async () => {
+    const handedBack: string[] = [];
+    const held: string[] = [];
+    const leases = {
+      ...LEASES,
+      hold: (id: string) => held.push(id),
+      release: (id: string) => held.splice(held.indexOf(id), 1),
+      handBackAbandoned: (job: { captureId: string }) => handedBack.push(job.captureId),
+    };
+    processor = new CaptureProcessor(
+      Object.assign(store.asStore(), {
+        markCaptured: async () => {
+          throw new Error('Connection terminated unexpectedly');
+        },
+      }) as CaptureStore,
+      leases as unknown as typeof LEASES,
+      { findById: async () => email, imagesFor: async () => [] } as unknown as EmailsService,
+      { render } as unknown as Renderer,
+      { put: async () => undefined, delete: async () => undefined } as unknown as Storage,
+      thumbnails,
+      metrics,
+    );
+    const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
+    expect(await processor.process(job)).toEqual({
+      status: 'abandoned',
+      error: 'Connection terminated unexpectedly',
+    });
+    expect(handedBack).toEqual([job.captureId]);
+    expect(held).toEqual([]);
+    expect(await counted()).toEqual({ 'OL2019 abandoned': 1 });
   });
 });

@@ -1,0 +1,114 @@
+import { Job, Queue, Worker } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { BullMqCaptureQueue } from '../../src/captures/queue/bullmq-capture-queue';
+import { QueueFullError } from '../../src/captures/queue/capture-queue';
+import { CAPTURE_QUEUE, redisConnection } from '../../src/captures/queue/queue-names';
+import { loadConfig } from '../../src/config/app-config';
+import { ManualClock } from '../../src/config/clock';
+import { privateRedis, PrivateRedis } from '../support/private-redis';
+import { TEST_DATABASE } from '../support/test-database';
+
+/**
+ * Scale-out admission against a real (private) Redis with a real BullMQ worker whose jobs
+ * end when the test says, on the service clock: a slow burst followed by an idle period
+ * must not lock the queue at 503, nor must a Redis restart. No database is involved: run
+ * once, with the SQLite pass.
+ */
+(TEST_DATABASE === 'sqlite' ? describe : describe.skip)('scale-out admission', () => {
+  let redis: PrivateRedis;
+  let clock: ManualClock;
+  let queue: BullMqCaptureQueue;
+  let worker: Worker;
+  let inspect: Queue;
+  const gates: (() => void)[] = [];
+  const prefix = `ip-admission-${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    redis = await privateRedis();
+    await redis.start();
+    const config = loadConfig({
+      REDIS_URL: redis.url,
+      QUEUE_PREFIX: prefix,
+      CAPTURE_CONCURRENCY: '1',
+    });
+    clock = new ManualClock(new Date('2026-11-23T12:00:00Z'));
+    queue = new BullMqCaptureQueue(config, clock);
+    const connection = redisConnection(config);
+    inspect = new Queue(CAPTURE_QUEUE, { connection, prefix });
+    // A worker whose every job waits for the test to end it.
+    worker = new Worker(
+      CAPTURE_QUEUE,
+      async (_job: Job) => {
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return { status: 'captured' };
+      },
+      { connection, prefix, concurrency: 1 },
+    );
+    worker.on('error', () => undefined);
+  });
+  afterAll(async () => {
+    await worker.close(true);
+    await inspect.close();
+    await queue.onModuleDestroy();
+    await redis.stop();
+  });
+
+  const job = () => ({ captureId: randomUUID(), emailId: randomUUID(), attempt: 1 });
+  const until = async (condition: () => Promise<boolean> | boolean) => {
+    while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  /** Ends the job the worker holds, `ms` of service time after the previous one. */
+  async function finishOne(ms: number): Promise<void> {
+    await until(() => gates.length > 0);
+    clock.advance(ms);
+    const completed = new Promise<void>((resolve) => worker.once('completed', () => resolve()));
+    gates.shift()!();
+    await completed;
+  }
+  const waiting = () => inspect.getJobCountByTypes('waiting', 'prioritized');
+  const refused = (count: number) =>
+    queue.reserve(count).then(
+      () => {
+        queue.release(count);
+        return false;
+      },
+      (error: unknown) => {
+        if (error instanceof QueueFullError) return true;
+        throw error;
+      },
+    );
+
+  it('a slow burst refuses a large batch while work waits, and admits it again after an idle period', async () => {
+    const burst = [job(), job(), job(), job(), job(), job()];
+    for (const each of burst) await queue.enqueue(each);
+    // One render a minute while the others wait: the queue drains at 1/60 per second.
+    for (let i = 0; i < burst.length; i++) await finishOne(60_000);
+    await until(async () => (await waiting()) === 0 && gates.length === 0);
+    // One waits behind a paused worker: 100 more would wait far past the 90 s budget, and
+    // so would a single one more.
+    await worker.pause(true);
+    await queue.enqueue(job());
+    await until(async () => (await refused(100)) === true);
+    await expect(queue.enqueue(job())).rejects.toBeInstanceOf(QueueFullError);
+    // 13 minutes later the estimate is back at its prior: the same batch is admitted.
+    clock.advance(13 * 60_000);
+    expect(await refused(100)).toBe(false);
+    worker.resume();
+    await finishOne(100);
+  });
+
+  it('a Redis restart locks nothing: the next capture is admitted and completes', async () => {
+    for (let i = 0; i < 4; i++) await queue.enqueue(job());
+    for (let i = 0; i < 4; i++) await finishOne(60_000);
+    await until(async () => (await waiting()) === 0);
+    await redis.stop();
+    await redis.start(); // empty again, as a Redis that lost its data
+    await until(async () => (await waiting().catch(() => -1)) === 0);
+    const after = job();
+    await queue.enqueue(after);
+    const outcome = queue.outcome(after, new AbortController().signal);
+    await finishOne(100);
+    expect(await outcome).toEqual({ status: 'captured' });
+    expect(await refused(100)).toBe(false);
+  });
+});
