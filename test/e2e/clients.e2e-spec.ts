@@ -1,5 +1,5 @@
 import request from 'supertest';
-import reference from '../../../shared/data/reference-client-catalog.json';
+import reference from '../fixtures/reference/reference-client-catalog.json';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 

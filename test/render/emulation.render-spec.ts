@@ -14,7 +14,7 @@ import {
 } from '../support/pixels';
 import { testRenderer } from '../support/renderer';
 
-const FIXTURES = join(__dirname, '../../../shared/fixtures/caniemail-tests');
+const FIXTURES = join(__dirname, '../fixtures/caniemail-tests');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 const DEFAULT: RenderOptions = { images: 'allowed', orientation: 'vertical' };
 const html = (body: string, head = '') =>
