@@ -98,6 +98,8 @@ describe(`input hygiene and security headers (${TEST_DATABASE})`, () => {
       ['an isolate', '\u2067abc\u2069'],
       ['a left-to-right mark', 'a\u200Eb'],
       ['only whitespace', '   \t '],
+      // 64 by class-validator's MaxLength, 128 characters in the varchar(64) column
+      ['64 letters each with a variation selector', 'a\uFE0F'.repeat(64)],
     ])('refuses %s', async (_name, endUserId) => {
       const response = await request(t.url)
         .post('/v1/emails')

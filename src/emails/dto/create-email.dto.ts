@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIdentifierText } from '../../common/identifier-text';
+import { MaxCodePoints } from '../../common/max-code-points';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -8,7 +9,6 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
-  MaxLength,
   ValidateNested,
 } from 'class-validator';
 import { CaptureConfigurationDto } from './capture-configuration.dto';
@@ -38,7 +38,7 @@ export class CreateEmailDto {
 
   @ApiPropertyOptional({ maxLength: 998 })
   @IsOptional()
-  @MaxLength(998, { message: "'subject' must be at most 998 characters" })
+  @MaxCodePoints(998, { message: "'subject' must be at most 998 characters" })
   @IsString({ message: "'subject' must be a string" })
   subject?: string;
 
@@ -49,7 +49,7 @@ export class CreateEmailDto {
 
   @ApiPropertyOptional({ maxLength: 200 })
   @IsOptional()
-  @MaxLength(200, { message: "'from_display_name' must be at most 200 characters" })
+  @MaxCodePoints(200, { message: "'from_display_name' must be at most 200 characters" })
   @IsString({ message: "'from_display_name' must be a string" })
   from_display_name?: string;
 
@@ -60,7 +60,7 @@ export class CreateEmailDto {
     example: 'user-42',
   })
   @IsOptional()
-  @MaxLength(64, { message: "'end_user_id' must be at most 64 characters" })
+  @MaxCodePoints(64, { message: "'end_user_id' must be at most 64 characters" })
   @IsIdentifierText()
   @IsNotEmpty({ message: "'end_user_id' must not be empty" })
   @IsString({ message: "'end_user_id' must be a string" })
