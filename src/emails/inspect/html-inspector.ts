@@ -13,8 +13,9 @@ import type { InspectionTask } from './inspect.worker';
  * Reads an email's content at POST (MIME parse, limits, image references) in worker
  * threads: a parse of a 5 MB style block or of a deeply nested HTML part takes seconds,
  * and must not hold up other requests. The threads share the preparation budgets
- * (PREPARE_THREADS, PREPARE_TIMEOUT_MS, PREPARE_MEMORY_MB); past one, the email is
- * refused with a 400 naming it.
+ * (PREPARE_THREADS, PREPARE_TIMEOUT_MS, PREPARE_MEMORY_MB); past one the answer is 503 with
+ * Retry-After. Every step is linear or stops at a limit, so an email within the limits
+ * fits the budget many times over on an idle server.
  */
 @Injectable()
 export class HtmlInspector implements OnApplicationShutdown {
@@ -58,7 +59,12 @@ export class HtmlInspector implements OnApplicationShutdown {
     try {
       return await this.pool.run<T>(task);
     } catch (error) {
-      if (error instanceof ThreadBudgetError) throw ApiError.badRequest(error.message);
+      // A budget depends on the machine's load as much as on the email: a busy server,
+      // never a verdict on the email (a 400 names only a limit of the email itself).
+      if (error instanceof ThreadBudgetError)
+        throw new ApiError(503, `Service Unavailable: ${error.message}, retry shortly`, {
+          'Retry-After': String(Math.ceil(this.config.preparation.timeoutMs / 1000)),
+        });
       throw error;
     }
   }
