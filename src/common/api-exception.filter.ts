@@ -1,11 +1,18 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiError } from './api-error';
+import { failedDependency } from './dependency-failures';
 import { errorBody } from './error-body';
+import { RedisUnavailableError } from './redis-availability';
+
+/** What a client is told to wait when the database or the storage failed its request. */
+const DEPENDENCY_RETRY_AFTER_S = 5;
 
 /**
  * Every error of the API leaves in the contract's body. Nest's own HttpExceptions (404
- * for an unknown route, for instance) are rewritten; anything else is a logged 500.
+ * for an unknown route, for instance) are rewritten; Redis, the database or the disk not
+ * answering is a 503 with Retry-After, whichever path needed it (a busy or broken
+ * dependency, not the caller's fault); anything else is a logged 500.
  * Modules with their own error format (OAuth, RFC 6749) register a narrower filter.
  */
 @Catch()
@@ -19,6 +26,24 @@ export class ApiExceptionFilter implements ExceptionFilter {
       for (const [name, value] of Object.entries(exception.headers))
         response.setHeader(name, value);
       response.status(exception.getStatus()).json(exception.getResponse());
+      return;
+    }
+    if (exception instanceof RedisUnavailableError) {
+      // Not logged per request: the Redis clients log the outage itself.
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+      response
+        .status(503)
+        .json(errorBody(503, 'Service Unavailable: Redis does not answer, retry shortly'));
+      return;
+    }
+    // After Redis's: a refused socket there is Redis's, told apart above.
+    const dependency = failedDependency(exception);
+    if (dependency) {
+      this.logger.warn(`${dependency} unavailable: ${(exception as Error).message}`);
+      response.setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_S));
+      const what =
+        dependency === 'database' ? 'the database does not answer' : 'the storage is full';
+      response.status(503).json(errorBody(503, `Service Unavailable: ${what}, retry shortly`));
       return;
     }
     if (exception instanceof HttpException) {

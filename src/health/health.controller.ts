@@ -9,10 +9,15 @@ import {
 } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { BullMqCaptureQueue } from '../captures/queue/bullmq-capture-queue';
+import { redisAnswerWithin } from '../common/redis-availability';
 import { AppConfig } from '../config/app-config';
 import { resolveChromiumPath } from '../rendering/engine/chromium-path';
 import { Renderer } from '../rendering/render';
+import { ThrottleStore } from '../throttling/throttle-store';
 import { HealthDoc } from './health.doc';
+
+/** How long one dependency's check may take: readiness answers quickly whatever they do. */
+const CHECK_TIMEOUT_MS = 3000;
 
 /**
  * Liveness and readiness for orchestration, with @nestjs/terminus (no authentication,
@@ -27,6 +32,7 @@ export class HealthController {
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicator: HealthIndicatorService,
     private readonly queue: BullMqCaptureQueue,
+    private readonly throttleStore: ThrottleStore,
     private readonly renderer: Renderer,
     private readonly config: AppConfig,
   ) {}
@@ -52,7 +58,7 @@ export class HealthController {
         .status(200)
         .json(
           await this.health.check([
-            () => this.database.pingCheck('database', { timeout: 3000 }),
+            () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
             () => this.redis(),
             () => this.browser(),
           ]),
@@ -68,7 +74,11 @@ export class HealthController {
     const check = this.indicator.check('redis');
     if (!this.config.redis.url) return check.up({ used: false });
     try {
-      await this.queue.counts();
+      // Every client of this process: the queue's two connections and the counters' one.
+      await redisAnswerWithin(
+        Promise.all([this.queue.counts(), this.throttleStore.ping()]),
+        CHECK_TIMEOUT_MS,
+      );
       return check.up();
     } catch (error) {
       return check.down({ message: (error as Error).message });

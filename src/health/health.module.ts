@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { CapturesModule } from '../captures/captures.module';
+import { ThrottleStoreModule } from '../throttling/throttle-store.module';
 import { HealthController } from './health.controller';
 
 @Module({
-  imports: [CapturesModule, TerminusModule.forRoot({ logger: false })],
+  imports: [CapturesModule, ThrottleStoreModule, TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController],
 })
 export class HealthModule {}

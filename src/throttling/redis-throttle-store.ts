@@ -1,5 +1,7 @@
+import { Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
+import { FAIL_FAST_REDIS_OPTIONS, whileRedisAnswers } from '../common/redis-availability';
 import type { Clock } from '../config/clock';
 import { stateOf, ThrottleRecord, ThrottleState, ThrottleStore } from './throttle-store';
 
@@ -26,9 +28,20 @@ redis.call('PEXPIRE', KEYS[1], math.max(windowEndsAt, blockedUntil) - now + 6000
 return {hits, windowEndsAt, blockedUntil}
 `;
 
-/** Scale-out mode: counters in Redis, shared by every API process. */
+/**
+ * Scale-out mode: counters in Redis, shared by every API process. Every request that is
+ * throttled needs them: while Redis is down, they throw RedisUnavailableError (503) at once.
+ */
 export class RedisThrottleStore extends ThrottleStore {
-  private readonly redis: Redis;
+  private readonly redis: Redis & {
+    throttleHit(...args: (string | number)[]): Promise<[number, number, number]>;
+  };
+  private readonly logger = new Logger(RedisThrottleStore.name);
+  /**
+   * The first connection attempt ended, either way (at most REDIS_ANSWER_MS): commands wait
+   * for it, since one sent before the connection is ready would be refused.
+   */
+  private readonly firstAttempt: Promise<void>;
 
   constructor(
     url: string,
@@ -36,32 +49,33 @@ export class RedisThrottleStore extends ThrottleStore {
     private readonly clock: Clock,
   ) {
     super();
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.redis = new Redis(url, FAIL_FAST_REDIS_OPTIONS) as typeof this.redis;
     this.redis.defineCommand('throttleHit', { numberOfKeys: 1, lua: HIT });
+    this.firstAttempt = new Promise((resolve) => {
+      this.redis.once('ready', resolve);
+      this.redis.once('error', () => resolve());
+    });
+    // ioredis reconnects by itself: an outage is logged, not thrown at the process.
+    this.redis.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
   }
 
   async hit(key: string, windowMs: number, limit: number, blockMs: number): Promise<ThrottleState> {
     const now = this.clock.now().getTime();
-    const [hits, windowEndsAt, blockedUntil] = await (
-      this.redis as unknown as {
-        throttleHit(...args: (string | number)[]): Promise<[number, number, number]>;
-      }
-    ).throttleHit(
-      this.keyOf(key),
-      now,
-      windowMs,
-      Number.isFinite(limit) ? limit : 2 ** 53,
-      blockMs,
+    const [hits, windowEndsAt, blockedUntil] = await this.command(() =>
+      this.redis.throttleHit(
+        this.keyOf(key),
+        now,
+        windowMs,
+        Number.isFinite(limit) ? limit : 2 ** 53,
+        blockMs,
+      ),
     );
     return stateOf({ hits, windowEndsAt, blockedUntil }, now);
   }
 
   async peek(key: string): Promise<ThrottleState> {
-    const [hits, windowEndsAt, blockedUntil] = await this.redis.hmget(
-      this.keyOf(key),
-      'hits',
-      'windowEndsAt',
-      'blockedUntil',
+    const [hits, windowEndsAt, blockedUntil] = await this.command(() =>
+      this.redis.hmget(this.keyOf(key), 'hits', 'windowEndsAt', 'blockedUntil'),
     );
     const record: ThrottleRecord | undefined =
       hits === null
@@ -75,11 +89,20 @@ export class RedisThrottleStore extends ThrottleStore {
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.keyOf(key));
+    await this.command(() => this.redis.del(this.keyOf(key)));
+  }
+
+  async ping(): Promise<void> {
+    await this.command(() => this.redis.ping());
   }
 
   async close(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private async command<T>(call: () => Promise<T>): Promise<T> {
+    await this.firstAttempt;
+    return whileRedisAnswers(call);
   }
 
   /** Keys carry addresses and emails: hashed, so Redis holds none of them in clear. */

@@ -33,6 +33,9 @@ export abstract class ThrottleStore implements ThrottlerStorage {
   abstract reset(key: string): Promise<void>;
   abstract close(): Promise<void>;
 
+  /** Throws unless the counters can be reached now (readiness); in memory they always can. */
+  async ping(): Promise<void> {}
+
   /** The library's interface: its guard counts every request it guards. */
   async increment(
     key: string,

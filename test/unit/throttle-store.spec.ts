@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { RedisUnavailableError } from '../../src/common/redis-availability';
 import { ManualClock } from '../../src/config/clock';
 import { MemoryThrottleStore } from '../../src/throttling/memory-throttle-store';
 import { RedisThrottleStore } from '../../src/throttling/redis-throttle-store';
 import type { ThrottleStore } from '../../src/throttling/throttle-store';
+import { freePort } from '../support/api-process';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -95,6 +97,28 @@ describe('RedisThrottleStore across processes', () => {
     } finally {
       await one.close();
       await two.close();
+    }
+  });
+});
+
+describe('RedisThrottleStore while Redis is down', () => {
+  it('refuses every command at once with RedisUnavailableError, never a raw ioredis error', async () => {
+    const nothingListens = `redis://127.0.0.1:${await freePort()}`;
+    const store = new RedisThrottleStore(
+      nothingListens,
+      `test-${randomUUID()}:`,
+      new ManualClock(),
+    );
+    try {
+      await expect(store.hit('k', 60_000, 3, 30_000)).rejects.toThrow(RedisUnavailableError);
+      await expect(store.peek('k')).rejects.toThrow(RedisUnavailableError);
+      await expect(store.reset('k')).rejects.toThrow(RedisUnavailableError);
+      await expect(store.ping()).rejects.toThrow(RedisUnavailableError);
+      await expect(store.increment('k', 60_000, 3, 30_000, 'emails')).rejects.toThrow(
+        RedisUnavailableError,
+      );
+    } finally {
+      await store.close();
     }
   });
 });

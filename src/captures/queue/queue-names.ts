@@ -1,11 +1,15 @@
 import type { ConnectionOptions } from 'bullmq';
+import { FAIL_FAST_REDIS_OPTIONS, reconnectSteadily } from '../../common/redis-availability';
 import type { AppConfig } from '../../config/app-config';
 
 export const CAPTURE_QUEUE = 'captures';
 export const MAINTENANCE_QUEUE = 'maintenance';
 export const EXPIRY_JOB = 'expiry';
 
-/** BullMQ connection settings from REDIS_URL (BullMQ makes its own ioredis clients). */
+/**
+ * BullMQ connection settings from REDIS_URL (BullMQ makes its own ioredis clients), for
+ * workers and queue events: a command waits for Redis to come back, as BullMQ requires.
+ */
 export function redisConnection(config: AppConfig): ConnectionOptions {
   const url = new URL(config.redis.url!);
   return {
@@ -16,7 +20,13 @@ export function redisConnection(config: AppConfig): ConnectionOptions {
     db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
     tls: url.protocol === 'rediss:' ? {} : undefined,
     maxRetriesPerRequest: null,
+    retryStrategy: reconnectSteadily,
   };
+}
+
+/** The same Redis for a queue that requests use: refused at once while Redis is down. */
+export function failFastRedisConnection(config: AppConfig): ConnectionOptions {
+  return { ...redisConnection(config), ...FAIL_FAST_REDIS_OPTIONS };
 }
 
 /** A job id per capture attempt: enqueuing the same attempt twice makes one job. */
