@@ -1,22 +1,23 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { Capture } from '../../src/captures/capture.entity';
 import { hasBuild, startApiProcess } from '../support/api-process';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { createApplication } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 
-/** Samples GET /health/live until `done` settles; returns the slowest answer in ms. */
-async function slowestHealthAnswer(url: string, done: Promise<unknown>): Promise<number> {
+/** Probes GET /health/live until `done` settles; returns how many were answered 200 before. */
+async function healthAnswersWhile(url: string, done: Promise<unknown>): Promise<number> {
   let finished = false;
   void done.finally(() => (finished = true));
-  let slowest = 0;
+  let answered = 0;
   while (!finished) {
-    const started = performance.now();
     await request(url).get('/health/live').expect(200);
-    slowest = Math.max(slowest, performance.now() - started);
+    if (!finished) answered++;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return slowest;
+  return answered;
 }
 
 // Limits raised so that an email the POST check would refuse reaches preparation.
@@ -42,7 +43,7 @@ const LIMITS = {
     });
     afterAll(() => t.close());
 
-    it('keeps health answering within 200 ms while a deeply nested email is prepared, and prepares it once', async () => {
+    it('keeps health answering while a deeply nested email is prepared, and prepares it once', async () => {
       const deep = `${'<div>'.repeat(4000)}deep${'</div>'.repeat(4000)}`;
       const guid = await postEmail(t, { html_text: deep }, apiKey);
       const api = await startApiProcess({
@@ -56,15 +57,23 @@ const LIMITS = {
         const answered = request(api.url)
           .get(`/v1/emails/${guid}/previews/GMAILNEW`)
           .then((response) => response);
-        const slowest = await slowestHealthAnswer(api.url, answered);
-        expect(slowest).toBeLessThan(200);
+        // Health answers while the email is parsed and transformed (seconds of work):
+        // the work is off the event loop. How fast it answers is bench/hostile's to measure.
+        expect(await healthAnswersWhile(api.url, answered)).toBeGreaterThan(1);
         const first = await answered;
         expect([200, 500]).toContain(first.status);
         if (first.status === 500) {
-          // The failed preparation is remembered: a retry answers at once, without parsing again.
-          const started = performance.now();
-          await request(api.url).get(`/v1/emails/${guid}/previews/GMAILNEW`).expect(500);
-          expect(performance.now() - started).toBeLessThan(1000);
+          // The failed preparation is the email's own: the same answer again, nothing redone.
+          const again = await request(api.url).get(`/v1/emails/${guid}/previews/GMAILNEW`);
+          expect({ status: again.status, body: again.body }).toEqual({
+            status: 500,
+            body: first.body,
+          });
+          const row = await t
+            .get(DataSource)
+            .getRepository(Capture)
+            .findOneByOrFail({ emailId: guid });
+          expect(row).toMatchObject({ failure: 'preparation', attempt: 1 });
         }
       } finally {
         await api.stop();

@@ -6,16 +6,13 @@ import { basicAuth, createApplication } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { CATALOGUE } from './catalogue';
 
-/** Bounds for every case on 2 cores: CAPTURE_TIMEOUT_MS + PREPARE_TIMEOUT_MS + slack. */
-const TIME_LIMIT_MS = 5000 + 4000 + 4000;
 /**
  * What one case may add to the memory of the API process and its browser (and of this
  * process, which only sends requests). The total is printed; bench/hostile.bench.ts is
- * where the 2 GB target is measured.
+ * where the 2 GB target is measured, and where times are: this suite asserts behaviour
+ * (the answers, health answered throughout, a normal capture after), never a latency.
  */
 const MEMORY_GROWTH_LIMIT_MB = 1800;
-/** Health on a loaded 2-core machine: the e2e fault suite holds the 200 ms target. */
-const HEALTH_LIMIT_MS = 500;
 
 const ENV = {
   CAPTURE_TIMEOUT_MS: '5000',
@@ -79,9 +76,10 @@ const ENV = {
       process.stderr.write(
         `HOSTILE ${_name}: ${Math.round(elapsed)} ms, peak ${peakMb} MB (at start ${baselineMb} MB), health ${Math.round(slowestHealth)} ms\n`,
       );
-      expect(elapsed).toBeLessThan(TIME_LIMIT_MS);
       expect(peakMb - baselineMb).toBeLessThan(MEMORY_GROWTH_LIMIT_MB);
-      expect(slowestHealth).toBeLessThan(HEALTH_LIMIT_MS);
+      // Every health probe sent while the case ran was answered, and answered 200.
+      expect(health.failures).toEqual([]);
+      expect(health.answered).toBeGreaterThan(0);
       const normal = await request(api.url)
         .post('/v1/emails')
         .set('Authorization', auth)

@@ -30,6 +30,9 @@ export class MemorySampler {
 /** The slowest answer (ms) of GET /health/live, sampled every 25 ms until stopped. */
 export class HealthSampler {
   slowestMs = 0;
+  /** Probes answered 200, and every other outcome (a status, or a connection error). */
+  answered = 0;
+  readonly failures: string[] = [];
   private running = true;
   private loop?: Promise<void>;
 
@@ -39,7 +42,14 @@ export class HealthSampler {
     this.loop = (async () => {
       while (this.running) {
         const started = performance.now();
-        await fetch(`${this.url}/health/live`).then((response) => response.arrayBuffer());
+        await fetch(`${this.url}/health/live`).then(
+          async (response) => {
+            await response.arrayBuffer();
+            if (response.status === 200) this.answered++;
+            else this.failures.push(`status ${response.status}`);
+          },
+          (error: Error) => void this.failures.push(error.message),
+        );
         this.slowestMs = Math.max(this.slowestMs, performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
