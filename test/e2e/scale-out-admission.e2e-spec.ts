@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { BullMqCaptureQueue } from '../../src/captures/queue/bullmq-capture-queue';
 import { QueueFullError } from '../../src/captures/queue/capture-queue';
 import { CAPTURE_QUEUE, redisConnection } from '../../src/captures/queue/queue-names';
+import { RedisUnavailableError } from '../../src/common/redis-availability';
 import { loadConfig } from '../../src/config/app-config';
 import { ManualClock } from '../../src/config/clock';
 import { privateRedis, PrivateRedis } from '../support/private-redis';
@@ -105,7 +106,16 @@ import { TEST_DATABASE } from '../support/test-database';
     await redis.start(); // empty again, as a Redis that lost its data
     await until(async () => (await waiting().catch(() => -1)) === 0);
     const after = job();
-    await queue.enqueue(after);
+    // Refused (503) only until the request-path connection is back: within seconds.
+    await until(() =>
+      queue.enqueue(after).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof RedisUnavailableError) return false;
+          throw error;
+        },
+      ),
+    );
     const outcome = queue.outcome(after, new AbortController().signal);
     await finishOne(100);
     expect(await outcome).toEqual({ status: 'captured' });

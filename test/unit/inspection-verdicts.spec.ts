@@ -13,14 +13,26 @@ const inspector = (timeoutMs: number) =>
 
 describe('verdicts at POST do not depend on load', () => {
   it('a thread budget run out is a busy server (503 with Retry-After), never a 400', async () => {
-    const busy = inspector(1); // no inspection fits in a millisecond: as if the server were loaded
+    // Reading 5 MB takes far more than a millisecond: as if the server were loaded.
+    const busy = inspector(1);
+    const large = `<style>${'.c{color:red}'.repeat(400_000)}</style><p>Hello</p>`;
     try {
-      const error = (await busy.inspect('<p>Hello</p>').catch((e: unknown) => e)) as ApiError;
+      const error = (await busy.inspect(large).catch((e: unknown) => e)) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
       expect(error.getStatus()).toBe(503);
       expect(error.headers).toHaveProperty('Retry-After');
     } finally {
       await busy.onApplicationShutdown();
+    }
+  });
+
+  it('a thread loading its modules is not charged to the first task', async () => {
+    // Loading the inspection modules (through ts-node here) takes far longer than 300 ms.
+    const cold = inspector(300);
+    try {
+      await expect(cold.inspect('<p>Hello</p>')).resolves.toEqual({ remote: [], contentIds: [] });
+    } finally {
+      await cold.onApplicationShutdown();
     }
   });
 

@@ -5,6 +5,18 @@ import { Semaphore } from './semaphore';
 /** A task ran out of its time or memory budget (a property of its input, not a bug). */
 export class ThreadBudgetError extends Error {}
 
+/**
+ * What each thread runs once when the pool starts, outside any budget: it loads the
+ * worker's modules (about half a second compiled, seconds through ts-node on a busy
+ * machine), which is no task's doing and must not count against a task's budget.
+ */
+export const WARM_UP = '__warm-up__';
+
+/** A worker entry that answers the pool's warm-up and runs `work` for every real task. */
+export function threadEntry<T, R>(work: (task: T) => R): (task: T | typeof WARM_UP) => R | null {
+  return (task) => (task === WARM_UP ? null : work(task));
+}
+
 export interface ThreadBudget {
   threads: number;
   /** A task running longer is ended by terminating its thread. */
@@ -21,6 +33,8 @@ export interface ThreadBudget {
  */
 export class BudgetedThreadPool {
   private pool?: Piscina;
+  /** Every thread has loaded its modules (see WARM_UP). */
+  private warm?: Promise<Piscina>;
   /** One task per thread: the rest wait here, where their budget has not started. */
   private readonly free: Semaphore;
 
@@ -37,7 +51,8 @@ export class BudgetedThreadPool {
   async run<T>(task: unknown): Promise<T> {
     const release = await this.free.acquire();
     try {
-      return (await this.threads().run(task, {
+      const threads = await this.threads();
+      return (await threads.run(task, {
         signal: AbortSignal.timeout(this.budget.timeoutMs),
       })) as T;
     } catch (error) {
@@ -48,6 +63,7 @@ export class BudgetedThreadPool {
   }
 
   async close(): Promise<void> {
+    await this.warm?.catch(() => undefined);
     await this.pool?.destroy();
   }
 
@@ -57,8 +73,9 @@ export class BudgetedThreadPool {
    * in about half a second, which a capture must not wait for while a hostile email holds
    * another thread.
    */
-  private threads(): Piscina {
-    this.pool ??= new Piscina({
+  private threads(): Promise<Piscina> {
+    if (this.warm) return this.warm;
+    const pool = new Piscina({
       ...workerFile(this.worker),
       minThreads: this.budget.threads,
       maxThreads: this.budget.threads,
@@ -69,7 +86,10 @@ export class BudgetedThreadPool {
         maxYoungGenerationSizeMb: 16,
       },
     });
-    return this.pool;
+    this.pool = pool;
+    const warmUps = Array.from({ length: this.budget.threads }, () => pool.run(WARM_UP));
+    this.warm = Promise.all(warmUps).then(() => pool);
+    return this.warm;
   }
 
   private explain(error: Error): Error {

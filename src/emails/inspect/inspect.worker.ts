@@ -1,3 +1,4 @@
+import { threadEntry } from '../../common/threads/budgeted-thread-pool';
 import { HtmlInspection, InspectTask, inspectHtml } from './inspect-html';
 import { inspectRawSource, RawSourceInspection, RawSourceTask } from './inspect-raw-source';
 
@@ -5,8 +6,6 @@ export type InspectionTask =
   ({ kind: 'html' } & InspectTask) | ({ kind: 'raw-source' } & RawSourceTask);
 
 /** The worker-thread entry piscina loads: one inspection per call. */
-export default function inspect(
-  task: InspectionTask,
-): HtmlInspection | Promise<RawSourceInspection> {
-  return task.kind === 'html' ? inspectHtml(task) : inspectRawSource(task);
-}
+export default threadEntry((task: InspectionTask): HtmlInspection | Promise<RawSourceInspection> =>
+  task.kind === 'html' ? inspectHtml(task) : inspectRawSource(task),
+);

@@ -1,6 +1,5 @@
+import { threadEntry } from '../../common/threads/budgeted-thread-pool';
 import { PreparedEmail, PrepareTask, runPreparation } from './prepare-task';
 
 /** The worker-thread entry piscina loads: one preparation per call. */
-export default function prepare(task: PrepareTask): PreparedEmail {
-  return runPreparation(task);
-}
+export default threadEntry((task: PrepareTask): PreparedEmail => runPreparation(task));
