@@ -13,7 +13,9 @@ status=0
 run() {
   local name=$1; shift
   echo "== $name"
-  "$@" --json --outputFile="$results/$name.json" || status=1
+  # --forceExit: a failing test that leaves a handle open (a reconnecting client) must
+  # fail the run, not hang it until CI's time limit.
+  "$@" --forceExit --json --outputFile="$results/$name.json" || status=1
 }
 run unit npx jest --selectProjects unit
 run render npx jest --selectProjects render

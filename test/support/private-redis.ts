@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { freePort } from './api-process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 export interface PrivateRedis {
   /** redis://127.0.0.1:<port>, the same across restarts. */
@@ -14,7 +15,7 @@ export interface PrivateRedis {
  * keeps nothing on disk: a restart begins empty, as a Redis that lost its data would.
  */
 export async function privateRedis(): Promise<PrivateRedis> {
-  const port = await freePort();
+  const port = await freePortBelowEphemeral();
   let child: ChildProcess | null = null;
   return {
     url: `redis://127.0.0.1:${port}`,
@@ -46,4 +47,29 @@ export async function privateRedis(): Promise<PrivateRedis> {
       await exited;
     },
   };
+}
+
+/**
+ * A free port below the kernel's ephemeral range. A port from that range (as listen(0)
+ * gives) can be taken, while this Redis is stopped, as the local port of some outgoing
+ * connection (the app's own reconnecting client among them), and the restart then fails
+ * with "Address already in use".
+ */
+async function freePortBelowEphemeral(): Promise<number> {
+  const [ephemeralStart] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * Math.max(1, ephemeralStart - 20_000));
+    if (await isFree(port)) return port;
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
