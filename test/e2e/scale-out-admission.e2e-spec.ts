@@ -85,17 +85,20 @@ import { TEST_DATABASE } from '../support/test-database';
     // One render a minute while the others wait: the queue drains at 1/60 per second.
     for (let i = 0; i < burst.length; i++) await finishOne(60_000);
     await until(async () => (await waiting()) === 0 && gates.length === 0);
-    // One waits behind a paused worker: 100 more would wait far past the 90 s budget, and
-    // so would a single one more.
-    await worker.pause(true);
+    // The worker holds one job and one more waits behind it: 100 more would wait far past
+    // the 90 s budget at that rate, and so would a single one more.
     await queue.enqueue(job());
+    await until(() => gates.length === 1);
+    await queue.enqueue(job());
+    await until(async () => (await waiting()) === 1);
     await until(async () => (await refused(100)) === true);
     await expect(queue.enqueue(job())).rejects.toBeInstanceOf(QueueFullError);
     // 13 minutes later the estimate is back at its prior: the same batch is admitted.
     clock.advance(13 * 60_000);
     expect(await refused(100)).toBe(false);
-    worker.resume();
     await finishOne(100);
+    await finishOne(100);
+    await until(async () => (await waiting()) === 0 && gates.length === 0);
   });
 
   it('a Redis restart locks nothing: the next capture is admitted and completes', async () => {
