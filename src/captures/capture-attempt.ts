@@ -1,6 +1,8 @@
 import { ApiError } from '../common/api-error';
 import { RenderDeadlineError, RenderMemoryError } from '../rendering/engine/render-errors';
 import { PreparationError } from '../rendering/prepare/preparer';
+import type { ClientProfile } from '../rendering/profile/client-profile';
+import type { Email } from '../emails/email.entity';
 import type { CaptureFailure } from './capture.entity';
 import type { CaptureConfiguration } from './capture-configuration';
 
@@ -20,6 +22,16 @@ export interface CaptureJob extends CaptureAttempt {
   configuration: CaptureConfiguration;
   /** The request that started it: its worker's log lines carry the same id. */
   requestId?: string;
+}
+
+/**
+ * What a request of this process hands the attempt it starts here (embedded mode): its row
+ * is leased to this process since it was written, the request has read its email and
+ * resolved its client's profile. A worker's attempt reads both itself.
+ */
+export interface StartedHere {
+  email: Email;
+  profile: ClientProfile;
 }
 
 /** An attempt that failed: why (what its row records, other processes read it) and how. */

@@ -6,37 +6,38 @@ import type {
   CaptureConfigurationDto,
   CaptureOptionsDto,
 } from '../emails/dto/capture-configuration.dto';
-import type { CaptureConfiguration } from './capture-configuration';
+import { CheckedConfiguration } from './capture-configuration';
 
 /**
  * Checks configurations against the catalog (CONTRACT: a client offers only the options
  * its entry lists) and fills in the defaults: images=allowed, orientation=vertical. Each
- * client's profile is looked up once, here; what passes on is the checked configuration.
+ * client's profile is looked up once, here, and travels with the checked configuration down
+ * to the render.
  */
 @Injectable()
 export class CaptureConfigurations {
   constructor(private readonly catalog: ClientCatalog) {}
 
   /** The configurations of POST /v1/emails and prefetch. */
-  resolve(dtos: CaptureConfigurationDto[]): CaptureConfiguration[] {
+  resolve(dtos: CaptureConfigurationDto[]): CheckedConfiguration[] {
     return dtos.map((dto) =>
       this.check(dto.client, dto, `Each client must be valid, '${dto.client}' is unknown`),
     );
   }
 
   /** A preview's configuration: its path's client code and its query's options. */
-  ofPreview(client: string, options: CaptureOptionsDto): CaptureConfiguration {
+  ofPreview(client: string, options: CaptureOptionsDto): CheckedConfiguration {
     return this.check(client, options, "'client' must be valid, see /clients");
   }
 
   private check(client: string, options: CaptureOptionsDto, unknown: string) {
     const profile = this.catalog.find(client);
     if (!profile) throw ApiError.badRequest(unknown);
-    const configuration: CaptureConfiguration = {
-      client: profile.code,
-      images: options.images ?? 'allowed',
-      orientation: options.orientation ?? 'vertical',
-    };
+    const configuration = new CheckedConfiguration(
+      profile,
+      options.images ?? 'allowed',
+      options.orientation ?? 'vertical',
+    );
     const unoffered = unofferedOption(profile, configuration);
     if (unoffered)
       throw ApiError.badRequest(

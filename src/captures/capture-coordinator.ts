@@ -18,7 +18,7 @@ import {
   QueueFullError,
   SUPERSEDED,
 } from './capture-attempt';
-import { CaptureConfiguration, configurationOf } from './capture-configuration';
+import { CheckedConfiguration, configurationOf } from './capture-configuration';
 import { CaptureLeases } from './capture-leases';
 import { CaptureStore } from './capture-store';
 import { CaptureQueue, EnqueueOptions } from './queue/capture-queue';
@@ -64,7 +64,7 @@ export class CaptureCoordinator {
    * The capture of a configuration, rendering it first when needed: the row is read once,
    * the email only when an attempt starts. Throws the contract's ApiErrors 404/500/503/504.
    */
-  async obtain(emailId: string, configuration: CaptureConfiguration): Promise<ObtainedCapture> {
+  async obtain(emailId: string, configuration: CheckedConfiguration): Promise<ObtainedCapture> {
     // The render's own deadline is enforced where it runs; this bounds the wait, queue included.
     const deadline = Date.now() + this.config.capture.waitLimitMs;
     let capture = await this.store.find(emailId, configuration);
@@ -100,8 +100,8 @@ export class CaptureCoordinator {
    * Starts the captures of a batch without waiting (prefetch): every one that needs a
    * render is accepted into the queue, or none is and the answer is 503 (CONTRACT).
    */
-  async prefetch(email: Email, configurations: CaptureConfiguration[]): Promise<void> {
-    const due: { configuration: CaptureConfiguration; capture: Capture | null }[] = [];
+  async prefetch(email: Email, configurations: CheckedConfiguration[]): Promise<void> {
+    const due: { configuration: CheckedConfiguration; capture: Capture | null }[] = [];
     for (const configuration of configurations) {
       const capture = await this.store.find(email.id, configuration);
       if (capture && (capture.status === 'captured' || this.store.isGone(capture))) continue;
@@ -135,7 +135,7 @@ export class CaptureCoordinator {
   /** Starts a batch on places reserved before; places left unused are given back. */
   async startReserved(
     email: Email,
-    configurations: CaptureConfiguration[],
+    configurations: CheckedConfiguration[],
     existing: (Capture | null)[] = [],
   ): Promise<void> {
     let used = 0;
@@ -160,7 +160,7 @@ export class CaptureCoordinator {
   private async start(
     email: Email | null,
     emailId: string,
-    configuration: CaptureConfiguration,
+    configuration: CheckedConfiguration,
     existing: Capture | null,
     options: { reserved?: boolean } = {},
   ): Promise<CaptureJob | null> {
@@ -171,8 +171,13 @@ export class CaptureCoordinator {
         ? await this.store.claim(existing, lease)
         : await this.store.insertPending(captureId, emailId, configuration, lease);
       if (!claimed) return null;
-      const job: CaptureJob = { ...claimed, configuration, requestId: currentRequestId() };
-      await this.enqueue(job, { ...options, email });
+      const job: CaptureJob = {
+        ...claimed,
+        configuration: configurationOf(configuration),
+        requestId: currentRequestId(),
+      };
+      const startedHere = email && { email, profile: configuration.profile };
+      await this.enqueue(job, { ...options, startedHere });
       return job;
     });
   }

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { CapturePrefetch } from '../emails/capture-prefetch';
 import type { Email } from '../emails/email.entity';
 import type { CaptureConfigurationDto } from '../emails/dto/capture-configuration.dto';
-import type { CaptureConfiguration } from './capture-configuration';
+import type { CheckedConfiguration } from './capture-configuration';
 import { CaptureConfigurations } from './capture-configurations';
 import { CaptureCoordinator } from './capture-coordinator';
 
 /** Starts an email's prefetched captures through the coordinator. */
 @Injectable()
-export class CapturePrefetchAdapter extends CapturePrefetch<CaptureConfiguration> {
+export class CapturePrefetchAdapter extends CapturePrefetch<CheckedConfiguration> {
   constructor(
     private readonly configurations: CaptureConfigurations,
     private readonly coordinator: CaptureCoordinator,
@@ -16,7 +16,7 @@ export class CapturePrefetchAdapter extends CapturePrefetch<CaptureConfiguration
     super();
   }
 
-  resolve(configurations: CaptureConfigurationDto[]): CaptureConfiguration[] {
+  resolve(configurations: CaptureConfigurationDto[]): CheckedConfiguration[] {
     return this.configurations.resolve(configurations);
   }
 
@@ -24,7 +24,7 @@ export class CapturePrefetchAdapter extends CapturePrefetch<CaptureConfiguration
     return this.coordinator.reserve(count);
   }
 
-  start(email: Email, configurations: CaptureConfiguration[]): void {
+  start(email: Email, configurations: CheckedConfiguration[]): void {
     void this.coordinator.startReserved(email, configurations);
   }
 

@@ -5,19 +5,11 @@ import { EmailsService } from '../emails/emails.service';
 import { Renderer, RenderResult } from '../rendering/render';
 import { Storage } from '../storage/storage';
 import { CaptureFile, isCaptured } from './capture.entity';
-import { CaptureJob, CaptureOutcome, failedBy, SUPERSEDED } from './capture-attempt';
+import { CaptureJob, CaptureOutcome, failedBy, StartedHere, SUPERSEDED } from './capture-attempt';
 import { CaptureLeases } from './capture-leases';
 import { CaptureStore } from './capture-store';
 import { IMAGE_SIZES, ImageSize, imageFileName } from './capture-files';
 import { CaptureThumbnails } from './capture-thumbnails';
-
-/**
- * What a request of this process hands the attempt it starts here (embedded mode): its row
- * is leased to this process since it was written, and the request has read its email.
- */
-export interface StartedHere {
-  email: Email;
-}
 
 /**
  * Runs one capture attempt: renders the email in the client, stores the full image under
@@ -75,13 +67,15 @@ export class CaptureProcessor {
     try {
       result = await this.renderer.render(
         { html: email.htmlText, text: email.plainText, images },
-        configuration.client,
+        startedHere?.profile ?? configuration.client,
         configuration,
         email.id,
       );
     } catch (error) {
       const failed = failedBy(error);
-      this.logger.warn(
+      // A budget or a deadline is the email's doing; anything else is ours to look into.
+      const log = failed.failure === 'render' ? 'error' : 'warn';
+      this.logger[log](
         `capture ${job.captureId} (${configuration.client}) failed: ${failed.error}`,
       );
       await this.store.markFailed(job, failed.failure, failed.error);

@@ -29,7 +29,7 @@ import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config';
 import { CaptureConfigurations } from '../captures/capture-configurations';
 import { IMAGE_SIZES, ImageSize } from '../captures/capture-files';
-import type { CaptureConfiguration } from '../captures/capture-configuration';
+import type { CheckedConfiguration } from '../captures/capture-configuration';
 import { PrefetchDto } from './dto/prefetch.dto';
 import { FALLBACK_URL_RULE, PreviewQueryDto } from './dto/preview-query.dto';
 import { isPublicHttpsUrl } from '../common/public-url';
@@ -151,7 +151,7 @@ export class PreviewsController {
     @Param('guid') guid: string,
     @CurrentPrincipal() principal: Principal,
     @Body() dto: PrefetchDto,
-  ): Promise<{ configurations: CaptureConfiguration[] }> {
+  ): Promise<{ configurations: CheckedConfiguration[] }> {
     const configurations = this.configurations.resolve(dto.configurations);
     await this.previews.prefetch(guid, principal.accountId, configurations);
     return { configurations };

@@ -13,7 +13,7 @@ import {
   resultFileName,
 } from '../captures/capture-files';
 import { CaptureStore } from '../captures/capture-store';
-import type { CaptureConfiguration } from '../captures/capture-configuration';
+import type { CaptureConfiguration, CheckedConfiguration } from '../captures/capture-configuration';
 import type { PreviewQueryDto } from './dto/preview-query.dto';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,13 +33,13 @@ export class PreviewsService {
   ) {}
 
   /** Validates the path and query the way the contract orders the errors. */
-  configuration(guid: string, client: string, query: PreviewQueryDto): CaptureConfiguration {
+  configuration(guid: string, client: string, query: PreviewQueryDto): CheckedConfiguration {
     assertGuid(guid);
     return this.configurations.ofPreview(client, query);
   }
 
   /** JSON endpoint: 200 with the URLs after a first capture, else 301 to the cached JSON. */
-  async preview(guid: string, configuration: CaptureConfiguration): Promise<PreviewAnswer> {
+  async preview(guid: string, configuration: CheckedConfiguration): Promise<PreviewAnswer> {
     const emailId = guid.toLowerCase();
     const capture = await this.coordinator.obtain(emailId, configuration);
     if (capture.cached) {
@@ -60,7 +60,7 @@ export class PreviewsService {
   }
 
   /** The emulation report of a captured configuration; never starts a capture (CONTRACT). */
-  async report(guid: string, configuration: CaptureConfiguration): Promise<EmulationReport> {
+  async report(guid: string, configuration: CheckedConfiguration): Promise<EmulationReport> {
     const emailId = guid.toLowerCase();
     const capture = await this.store.find(emailId, configuration);
     if (!capture || !this.store.isAvailable(capture))
@@ -76,7 +76,7 @@ export class PreviewsService {
   /** The capture-host URL of one image size, capturing first when needed. */
   async imageUrl(
     guid: string,
-    configuration: CaptureConfiguration,
+    configuration: CheckedConfiguration,
     size: ImageSize,
   ): Promise<string> {
     const emailId = guid.toLowerCase();
@@ -93,7 +93,7 @@ export class PreviewsService {
   async prefetch(
     guid: string,
     accountId: string,
-    configurations: CaptureConfiguration[],
+    configurations: CheckedConfiguration[],
   ): Promise<void> {
     assertGuid(guid);
     const email = await this.emails.findById(guid.toLowerCase());

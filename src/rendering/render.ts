@@ -75,23 +75,19 @@ export class Renderer {
   }
 
   /**
+   * `client`: a client code, looked up here and its options checked; or the profile a caller
+   * resolved and checked the options against already (a request, CaptureConfigurations).
    * `key` names the email (its id): a preparer may reuse an earlier preparation, and the
    * email's clients with the same pixel inputs share one render. Without it, nothing is shared.
    */
   async render(
     email: EmailContent,
-    clientCode: string,
+    client: string | ClientProfile,
     options: RenderOptions,
     key?: string,
   ): Promise<RenderResult> {
     const started = performance.now();
-    const profile = this.catalog.find(clientCode);
-    if (!profile) throw new UnknownClientError(`'${clientCode}' is not a known client`);
-    const unoffered = unofferedOption(profile, options);
-    if (unoffered)
-      throw new UnsupportedOptionError(
-        `${profile.code} does not offer ${unoffered.name}=${unoffered.value}`,
-      );
+    const profile = typeof client === 'string' ? this.resolve(client, options) : client;
     const prepared = await this.preparer.prepare({ email, profile, options }, key);
     const prepareMs = performance.now() - started;
     const viewport = viewportOf(profile, options.orientation);
@@ -122,6 +118,18 @@ export class Renderer {
         totalMs: performance.now() - started,
       },
     };
+  }
+
+  /** A client code's profile, its options checked (a caller with only the code: CLI, worker). */
+  private resolve(clientCode: string, options: RenderOptions): ClientProfile {
+    const profile = this.catalog.find(clientCode);
+    if (!profile) throw new UnknownClientError(`'${clientCode}' is not a known client`);
+    const unoffered = unofferedOption(profile, options);
+    if (unoffered)
+      throw new UnsupportedOptionError(
+        `${profile.code} does not offer ${unoffered.name}=${unoffered.value}`,
+      );
+    return profile;
   }
 
   /**

@@ -5,7 +5,11 @@ import {
   CaptureOutcome,
   QueueFullError,
 } from '../../src/captures/capture-attempt';
-import { CaptureConfiguration, configurationOf } from '../../src/captures/capture-configuration';
+import {
+  CaptureConfiguration,
+  CheckedConfiguration,
+  configurationOf,
+} from '../../src/captures/capture-configuration';
 import type { CaptureLeases } from '../../src/captures/capture-leases';
 import type { CaptureStore, Lease } from '../../src/captures/capture-store';
 import { CaptureQueue, EnqueueOptions } from '../../src/captures/queue/capture-queue';
@@ -13,6 +17,7 @@ import type { ApiError } from '../../src/common/api-error';
 import type { AppConfig } from '../../src/config/app-config';
 import type { Email } from '../../src/emails/email.entity';
 import type { EmailsService } from '../../src/emails/emails.service';
+import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 
 /** The capture rows in memory, with the store's conditional updates (a test double). */
 export class MemoryCaptureStore {
@@ -181,11 +186,12 @@ export const EMAIL = {
   images: [],
 } as unknown as Email;
 
-export const OL2019: CaptureConfiguration = {
-  client: 'OL2019',
-  images: 'allowed',
-  orientation: 'vertical',
-};
+/** A client's configuration with the defaults, checked against the catalogue as a request does. */
+export function checked(client: string): CheckedConfiguration {
+  return new CheckedConfiguration(clientCatalog.find(client)!, 'allowed', 'vertical');
+}
+
+export const OL2019 = checked('OL2019');
 
 /** The emails service as the coordinator and processor use it: `email()` is the one stored. */
 export function emailsOf(email: () => Email | null): EmailsService {

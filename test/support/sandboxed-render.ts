@@ -4,12 +4,12 @@
  * are confined, read from procfs while its context is still open.
  */
 import { readFile, readlink } from 'node:fs/promises';
-import { commandLine, descendants } from '../../src/rendering/engine/procfs';
 import type { SandboxMode } from '../../src/rendering/engine/sandbox';
 import { loadConfig } from '../../src/config/app-config';
 import { Renderer } from '../../src/rendering/render';
 import { LIBRARY_ALONE, rendererOptions } from '../../src/rendering/renderer-options';
 import { readPixels, isRed } from './pixels';
+import { chromiumProcesses } from './process-tree';
 
 async function main(): Promise<void> {
   const renderer = new Renderer(
@@ -35,8 +35,7 @@ async function main(): Promise<void> {
     );
     const ownNamespace = await readlink('/proc/self/ns/user');
     const renderers = [];
-    for (const pid of await descendants(process.pid)) {
-      if (!(await commandLine(pid)).includes('--type=renderer')) continue;
+    for (const { pid } of chromiumProcesses().renderers) {
       const status = await readFile(`/proc/${pid}/status`, 'utf8');
       renderers.push({
         seccomp: Number(/^Seccomp:\s+(\d)/m.exec(status)?.[1]),

@@ -90,6 +90,58 @@ describe('WarmContexts', () => {
     expect(await warm.take('scale-3', browser)).toBeUndefined();
   });
 
+  it('keeps a second one opening while captures outpace one, and one again once two are ready', async () => {
+    const warm = new WarmContexts(2);
+    const opening: ((context: BrowserContext) => void)[] = [];
+    const open = () => new Promise<BrowserContext>((resolve) => opening.push(resolve));
+    const settle = async () => {
+      opening.splice(0).forEach((resolve) => resolve(fakeContext()));
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    warm.prepare('scale-1', browser, open);
+    expect(opening).toHaveLength(1);
+    const taken = warm.take('scale-1', browser); // still opening: this capture waits
+    await settle();
+    expect(await taken).toBeDefined();
+    warm.prepare('scale-1', browser, open);
+    expect(opening).toHaveLength(2); // one for the next capture, one for the one after
+    await settle();
+    await warm.take('scale-1', browser); // found ready, and another ready beside it
+    warm.prepare('scale-1', browser, open);
+    expect(opening).toHaveLength(0); // the one left is enough again
+    await warm.take('scale-1', browser);
+    warm.prepare('scale-1', browser, open);
+    expect(opening).toHaveLength(1);
+  });
+
+  it('keeps no second one at the cost of other options: captures alternating two sets keep one each', async () => {
+    const warm = new WarmContexts(2);
+    const opened: ReturnType<typeof fakeContext>[] = [];
+    let resolveOpen: (() => void)[] = [];
+    const open = () =>
+      new Promise<BrowserContext>((resolve) => {
+        const context = fakeContext();
+        opened.push(context);
+        resolveOpen.push(() => resolve(context));
+      });
+    const settle = async () => {
+      resolveOpen.forEach((resolve) => resolve());
+      resolveOpen = [];
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    for (const signature of ['scale-1', 'scale-3']) warm.prepare(signature, browser, open);
+    for (let round = 0; round < 3; round++) {
+      for (const signature of ['scale-1', 'scale-3']) {
+        const taken = warm.take(signature, browser); // still opening: it waits, and goes ahead
+        await settle();
+        expect(await taken).toBeDefined();
+        warm.prepare(signature, browser, open);
+      }
+    }
+    expect(opened.filter((context) => context.closed)).toEqual([]); // nothing opened for nothing
+    expect(opened).toHaveLength(8); // the first two, then one per capture
+  });
+
   it('opens nothing when off', async () => {
     const warm = new WarmContexts(0);
     const open = jest.fn(async () => fakeContext());

@@ -1,12 +1,18 @@
-import type { Email } from '../../emails/email.entity';
 import type { Capture } from '../capture.entity';
-import { AttemptKey, CaptureJob, CaptureOutcome, SUPERSEDED } from '../capture-attempt';
+import {
+  AttemptKey,
+  CaptureJob,
+  CaptureOutcome,
+  StartedHere,
+  SUPERSEDED,
+} from '../capture-attempt';
 import type { Lease } from '../capture-store';
 import { AttemptOutcomes } from './attempt-outcomes';
 
 export interface EnqueueOptions {
   reserved?: boolean;
-  email?: Email;
+  /** What the request that starts it has resolved; an in-process queue hands it on. */
+  startedHere?: StartedHere;
 }
 
 /**

@@ -4,9 +4,8 @@ import { within } from '../../common/deadline';
 import { Slots } from '../../common/slots';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../config/clock';
-import type { Email } from '../../emails/email.entity';
 import type { Capture } from '../capture.entity';
-import { CaptureJob, QueueFullError, SUPERSEDED } from '../capture-attempt';
+import { CaptureJob, QueueFullError, StartedHere, SUPERSEDED } from '../capture-attempt';
 import { CaptureLeases } from '../capture-leases';
 import { CaptureProcessor } from '../capture-processor';
 import type { Lease } from '../capture-store';
@@ -63,7 +62,7 @@ export class InProcessCaptureQueue extends CaptureQueue {
     else this.admit(1);
     // Its row's lease is this process's while the job waits here, not only while it renders.
     this.leases.hold(job.captureId);
-    const running = this.run(job, options.email);
+    const running = this.run(job, options.startedHere);
     this.jobs.add(running);
     void running.finally(() => this.jobs.delete(running));
   }
@@ -106,14 +105,13 @@ export class InProcessCaptureQueue extends CaptureQueue {
     if (retryAfter > 0) throw new QueueFullError(retryAfter);
   }
 
-  private async run(job: CaptureJob, email?: Email): Promise<void> {
+  private async run(job: CaptureJob, startedHere?: StartedHere): Promise<void> {
     const queued = performance.now();
     const release = await this.slots.acquire(job.emailId);
     this.metrics.queueWaitSeconds.observe((performance.now() - queued) / 1000);
     try {
       // Started from a request's handler: its logging context (and id) flows in as is.
       // Once stopped, its row was handed back: another process renders it.
-      const startedHere = email && { email };
       const outcome = this.stopped ? SUPERSEDED : await this.processor.process(job, startedHere);
       this.outcomes.publish(job, outcome);
     } catch (error) {

@@ -4,6 +4,7 @@ import { ContextOptions, contextSignature, openContext } from './open-context';
 import { ParkedContexts } from './parked-contexts';
 import { WarmContexts } from './warm-contexts';
 import { RendererWatch } from './renderer-watch';
+import { BrowserRenderers } from './browser-renderers';
 import { within } from '../../common/deadline';
 import { Slots } from '../../common/slots';
 import type { SandboxMode } from './sandbox';
@@ -50,6 +51,7 @@ interface Generation {
   uses: number;
   active: number;
   retired: boolean;
+  renderers: BrowserRenderers;
 }
 
 /** up: a browser answers; idle: none launched yet (lazy); down: crashed or relaunching. */
@@ -71,6 +73,8 @@ export class BrowserPool {
   private crashed = false;
   /** Contexts in use: closed first on shutdown, which ends their renderers at once. */
   private readonly contexts = new Set<BrowserContext>();
+  /** Browsers not closed yet: a retired one may still be rendering. */
+  private readonly open = new Set<Generation>();
   private readonly watch: RendererWatch;
   private readonly parked: ParkedContexts;
   private readonly warm: WarmContexts;
@@ -81,10 +85,14 @@ export class BrowserPool {
   constructor(private readonly options: BrowserPoolOptions) {
     this.slots = new Slots(options.concurrency);
     this.launcher = new BrowserLauncher(options.sandbox ?? 'off', options.onSandboxOff);
-    this.watch = new RendererWatch({
-      memoryMb: options.memoryMb ?? 0,
-      yieldAfterCpuMs: options.yieldAfterCpuMs ?? 0,
-    });
+    this.watch = new RendererWatch(
+      { memoryMb: options.memoryMb ?? 0, yieldAfterCpuMs: options.yieldAfterCpuMs ?? 0 },
+      // Browsers still launching have no renderers yet: the watch does not wait for them.
+      async () => {
+        const up = [...this.open].filter((generation) => generation.up);
+        return (await Promise.all(up.map((generation) => generation.renderers.pids()))).flat();
+      },
+    );
     const idleMs = options.contextIdleMs ?? 0;
     this.parked = new ParkedContexts(idleMs > 0 ? options.concurrency * 2 : 0, idleMs);
     this.warm = new WarmContexts(options.warmContexts ? options.concurrency : 0);
@@ -218,7 +226,9 @@ export class BrowserPool {
         uses: 0,
         active: 0,
         retired: false,
+        renderers: new BrowserRenderers(browser),
       };
+      this.open.add(generation);
       browser.then(
         (launched) => {
           generation.up = true;
@@ -230,6 +240,7 @@ export class BrowserPool {
         },
         () => {
           this.crashed = true;
+          this.open.delete(generation);
           this.retire(generation);
         },
       );
@@ -244,6 +255,7 @@ export class BrowserPool {
    */
   private disconnected(generation: Generation): void {
     generation.up = false;
+    this.open.delete(generation);
     if (generation.retired || this.closed) return;
     this.crashed = true;
     this.retire(generation);
@@ -265,6 +277,7 @@ export class BrowserPool {
   private async closeGeneration(generation: Generation): Promise<void> {
     const browser = await generation.browser.catch(() => null);
     await browser?.close().catch(() => undefined);
+    this.open.delete(generation);
   }
 }
 

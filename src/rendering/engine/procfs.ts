@@ -1,10 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 
 /**
- * Process facts read straight from Linux procfs. pidtree answers "which processes are
- * below this one" by spawning `ps`, a fork of this whole process (5-18 ms measured here)
- * on every call; the renderer watch asks many times a second, so it reads /proc itself,
- * asynchronously, and keeps the event loop free.
+ * A process's facts read straight from Linux procfs (pidusage would spawn `ps`, a fork of
+ * this whole process, 5-18 ms measured here, and the renderer watch asks 20 times a second),
+ * asynchronously, keeping the event loop free.
  */
 
 /** USER_HZ: the unit of CPU times in /proc/<pid>/stat, 100 on every Linux ABI. */
@@ -32,33 +31,4 @@ export async function sampleProcess(pid: number): Promise<ProcessSample | null> 
     cpuMs: (ticks * 1000) / TICKS_PER_SECOND,
     rssBytes: Number(fields[21]) * PAGE_BYTES, // rss in pages (field 24)
   };
-}
-
-/** Every process below `root`, at any depth. */
-export async function descendants(root: number): Promise<number[]> {
-  const pids = (await readdir('/proc').catch(() => [] as string[]))
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number);
-  const samples = await Promise.all(pids.map(sampleProcess));
-  const children = new Map<number, number[]>();
-  for (const sample of samples) {
-    if (!sample) continue;
-    const siblings = children.get(sample.ppid) ?? [];
-    siblings.push(sample.pid);
-    children.set(sample.ppid, siblings);
-  }
-  const found: number[] = [];
-  const pending = [root];
-  while (pending.length) {
-    for (const child of children.get(pending.pop()!) ?? []) {
-      found.push(child);
-      pending.push(child);
-    }
-  }
-  return found;
-}
-
-/** The process's command line, or '' once it has gone. */
-export async function commandLine(pid: number): Promise<string> {
-  return readFile(`/proc/${pid}/cmdline`, 'latin1').catch(() => '');
 }

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
-import { commandLine, descendants, sampleProcess } from './procfs';
+import { sampleProcess } from './procfs';
 
 /** A renderer process ended for using more memory than the budget. */
 export interface MemoryKill {
@@ -18,12 +18,16 @@ export interface RendererWatchOptions {
 
 /** How often known renderers are sampled while captures run. */
 const SAMPLE_MS = 50;
-/** New renderers are looked for every this many samples (a walk of all of /proc). */
+/** New renderers are asked for every this many samples. */
 const DISCOVER_EVERY = 2;
 
+/** The pids of the renderers now running, as their browsers report them. */
+export type FindRenderers = () => Promise<number[]>;
+
 /**
- * Watches every Chromium renderer below this process while captures run (read from
- * procfs), for two budgets:
+ * Watches every Chromium renderer of this process's browsers while captures run (the
+ * browsers name them, `findRenderers`; their memory and CPU are read from procfs), for two
+ * budgets:
  * - memory: a renderer past the budget is killed; its page crashes and only its own capture
  *   fails (the pool names the budget in that capture's error). Contexts never share a renderer.
  * - CPU: a renderer that has already burned `yieldAfterCpuMs` (an email with a huge blur,
@@ -39,7 +43,10 @@ export class RendererWatch {
   private samples = 0;
   private sampling = false;
 
-  constructor(private readonly options: RendererWatchOptions) {}
+  constructor(
+    private readonly options: RendererWatchOptions,
+    private readonly findRenderers: FindRenderers,
+  ) {}
 
   start(): void {
     if (this.timer || process.platform !== 'linux') return;
@@ -71,7 +78,7 @@ export class RendererWatch {
   }
 
   private async sample(): Promise<void> {
-    if (this.samples++ % DISCOVER_EVERY === 0) this.renderers = await findRenderers();
+    if (this.samples++ % DISCOVER_EVERY === 0) this.renderers = await this.findRenderers();
     const samples = await Promise.all(this.renderers.map(sampleProcess));
     this.renderers = this.renderers.filter((_, index) => samples[index]);
     for (const pid of this.yielded) if (!this.renderers.includes(pid)) this.yielded.delete(pid);
@@ -116,10 +123,4 @@ function threadsOf(pid: number): number[] {
   } catch {
     return [];
   }
-}
-
-async function findRenderers(): Promise<number[]> {
-  const below = await descendants(process.pid);
-  const commands = await Promise.all(below.map(commandLine));
-  return below.filter((_, index) => commands[index].includes('--type=renderer'));
 }

@@ -1,21 +1,18 @@
 import { CaptureCoordinator } from '../../../src/captures/capture-coordinator';
 import { ManualClock } from '../../../src/config/clock';
 import {
+  checked,
   coordinatorConfig,
   EMAIL,
   emailsOf,
   LEASES,
   MemoryCaptureStore,
-  OL2019,
   ScriptedQueue,
   statusOf,
 } from '../../support/capture-doubles';
 
 describe('CaptureCoordinator prefetch: the whole batch or none', () => {
-  const batch = ['OL2019', 'OL2016', 'GMAILNEW'].map((client) => ({
-    ...OL2019,
-    client,
-  }));
+  const batch = ['OL2019', 'OL2016', 'GMAILNEW'].map(checked);
   /** A coordinator over an in-memory store and a queue with `room` places. */
   function setup(room = 100) {
     const store = new MemoryCaptureStore();

@@ -84,6 +84,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
         new Promise((resolve) => (thumbnailsMade = () => resolve(RESULT.thumbnails()))),
     });
     expect(await processor.process(job)).toEqual({ status: 'captured', viewportWidth: 800 });
+    expect(render.mock.calls[0][1]).toBe('OL2019'); // a worker's job: the renderer resolves it
     // Answered before the thumbnails exist: only the full image is stored so far.
     expect([...stored.keys()].map((key) => key.split('/').pop())).toEqual([
       'ol2019-vertical-allowed-800.png',
@@ -108,16 +109,17 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
     ]);
   });
 
-  it('an attempt its request started here renders as it is: no lease to take, no email to read', async () => {
+  it('an attempt its request started here renders as it is: no lease to take, no email to read, the profile it resolved', async () => {
     const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
     email = null; // were it read, the attempt would fail as email-expired
     const lease = jest.spyOn(store, 'lease');
-    expect(await processor.process(job, { email: EMAIL })).toEqual({
+    expect(await processor.process(job, { email: EMAIL, profile: OL2019.profile })).toEqual({
       status: 'captured',
       viewportWidth: 800,
     });
     expect(lease).not.toHaveBeenCalled();
     expect(store.reads).toBe(0);
+    expect(render.mock.calls[0][1]).toBe(OL2019.profile);
   });
 
   it('completion is idempotent: the same job again renders nothing and bills nothing', async () => {
