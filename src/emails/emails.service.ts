@@ -46,7 +46,13 @@ export class EmailsService {
     const id = randomUUID();
     const images = [
       ...(await this.storeInlineParts(id, content.inlineParts, references?.contentIds ?? [])),
-      ...(references ? await this.images.prefetch(id, references.remote) : []),
+      // Posters are images too. Stylesheets and web fonts are named, not fetched: no
+      // client's renderer loads them yet.
+      ...(references
+        ? await this.images.prefetch(id, [
+            ...new Set([...references.images, ...references.posters]),
+          ])
+        : []),
     ];
     const now = this.clock.now();
     return this.emails.insert({

@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser';
 import type { AppConfig } from '../../src/config/app-config';
-import { extractImageReferences } from '../../src/emails/images/extract-image-urls';
+import { extractResourceReferences } from '../../src/emails/resources/html-references';
 import { HtmlInspector } from '../../src/emails/inspect/html-inspector';
 import { decodedTextProblem } from '../../src/emails/mime/decoded-text-problem';
 import { parseRawSource, ParsedMessage } from '../../src/emails/mime/parse-raw-source';
@@ -86,10 +86,10 @@ describe('decodedTextProblem', () => {
   });
 });
 
-describe('extractImageReferences on a large style block', () => {
+describe('extractResourceReferences on a large style block', () => {
   it('finds more url()s than a function call takes arguments', () => {
     const rules = Array.from({ length: 150_000 }, (_, i) => `.a${i}{background:url(cid:i${i})}`);
-    const { contentIds } = extractImageReferences(`<style>${rules.join('')}</style>`);
+    const { contentIds } = extractResourceReferences(`<style>${rules.join('')}</style>`);
     expect(contentIds).toHaveLength(150_000);
   });
 });

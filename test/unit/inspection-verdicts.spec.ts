@@ -1,6 +1,6 @@
 import { ApiError } from '../../src/common/api-error';
 import type { AppConfig } from '../../src/config/app-config';
-import { extractImageReferences } from '../../src/emails/images/extract-image-urls';
+import { extractResourceReferences } from '../../src/emails/resources/html-references';
 import { HtmlInspector } from '../../src/emails/inspect/html-inspector';
 import { htmlLimitProblem } from '../../src/emails/limits/html-limits';
 
@@ -30,7 +30,11 @@ describe('verdicts at POST do not depend on load', () => {
     // Loading the inspection modules (through ts-node here) takes far longer than 300 ms.
     const cold = inspector(300);
     try {
-      await expect(cold.inspect('<p>Hello</p>')).resolves.toEqual({ remote: [], contentIds: [] });
+      await expect(cold.inspect('<p>Hello</p>')).resolves.toMatchObject({
+        images: [],
+        contentIds: [],
+        shown: 'Helo', // each character once
+      });
     } finally {
       await cold.onApplicationShutdown();
     }
@@ -53,6 +57,6 @@ describe('verdicts at POST do not depend on load', () => {
     const html = `<style>${rule.repeat(80_000)}</style><p class="c">x</p>`;
     expect(html.length).toBeGreaterThan(5_000_000);
     expect(htmlLimitProblem(html, LIMITS)).toBeNull();
-    expect(extractImageReferences(html).remote).toEqual(['https://img.example/a.png']);
+    expect(extractResourceReferences(html).images).toEqual(['https://img.example/a.png']);
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ApiError } from '../../common/api-error';
 import { BudgetedThreadPool, ThreadBudgetError } from '../../common/threads/budgeted-thread-pool';
 import { AppConfig } from '../../config/app-config';
-import type { ImageReferences } from '../images/extract-image-urls';
+import type { ResourceReferences } from '../resources/html-references';
 import type { ParsedMessage } from '../mime/parse-raw-source';
 import type { HtmlInspection } from './inspect-html';
 import type { InspectedEmail, RawSourceInspection } from './inspect-raw-source';
@@ -29,8 +29,8 @@ export class HtmlInspector implements OnApplicationShutdown {
     );
   }
 
-  /** The HTML of html_text: a 400 when it breaks a limit, else its image references. */
-  async inspect(html: string): Promise<ImageReferences> {
+  /** The HTML of html_text: a 400 when it breaks a limit, else what it loads. */
+  async inspect(html: string): Promise<ResourceReferences> {
     const inspection = await this.run<HtmlInspection>({
       kind: 'html',
       html,

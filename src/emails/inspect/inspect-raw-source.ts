@@ -1,4 +1,4 @@
-import type { ImageReferences } from '../images/extract-image-urls';
+import type { ResourceReferences } from '../resources/html-references';
 import type { HtmlLimits } from '../limits/html-limits';
 import { decodedTextProblem } from '../mime/decoded-text-problem';
 import { mimePartsExceed } from '../mime/mime-part-count';
@@ -17,7 +17,7 @@ export interface RawSourceTask {
 export interface InspectedEmail {
   message: ParsedMessage;
   /** Null when the message has no HTML. */
-  references: ImageReferences | null;
+  references: ResourceReferences | null;
 }
 
 /** What POST /v1/emails learns from a raw_source: why it is refused, or its content and images. */

@@ -1,7 +1,8 @@
-import { cssUrls, extractImageReferences } from '../../src/emails/images/extract-image-urls';
-import { mapWithConcurrency } from '../../src/emails/images/map-with-concurrency';
+import { mapWithConcurrency } from '../../../src/emails/images/map-with-concurrency';
+import { cssUrls } from '../../../src/emails/resources/css-urls';
+import { extractResourceReferences } from '../../../src/emails/resources/html-references';
 
-describe('extractImageReferences', () => {
+describe('extractResourceReferences: images', () => {
   it('finds img, srcset, background attributes, style attributes, style blocks and VML', () => {
     const html = `
       <style>@media (max-width: 600px) { .a { background: url("https://x.test/m.png") } }</style>
@@ -11,8 +12,8 @@ describe('extractImageReferences', () => {
       <v:fill src="https://x.test/vml.png"></v:fill>
       <img src="cid:logo@mail"><img src="data:image/png;base64,AAA"><img src="/relative.png">
       </td></tr></table>`;
-    const refs = extractImageReferences(html);
-    expect(refs.remote.sort()).toEqual(
+    const refs = extractResourceReferences(html);
+    expect(refs.images.sort()).toEqual(
       [
         'https://x.test/a.png',
         'https://x.test/bg.gif',
@@ -49,10 +50,10 @@ describe('mapWithConcurrency', () => {
 
 describe('images inside conditional comments', () => {
   it('finds the images only Outlook shows: VML fills and images, [if mso] markup', () => {
-    const { remote } = extractImageReferences(
+    const { images } = extractResourceReferences(
       `<!--[if gte mso 9]><v:rect><v:fill type="tile" src="https://img.test/vml-fill.png" color="#000" /></v:rect><v:image src="https://img.test/vml-image.png" /><img src="https://img.test/mso-only.png"><![endif]--><!--[if !mso]><!--><img src="https://img.test/web.png"><!--<![endif]-->`,
     );
-    expect(remote).toEqual([
+    expect(images).toEqual([
       'https://img.test/mso-only.png',
       'https://img.test/web.png',
       'https://img.test/vml-fill.png',
