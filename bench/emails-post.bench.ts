@@ -1,11 +1,13 @@
 // POST /v1/emails latency and throughput for a 40 KB HTML email without remote images,
 // against the built service on SQLite and (when reachable) PostgreSQL; then the hostile
-// shapes (5 MB style block, 5 MB text, 100k nested divs) idle and with every core busy.
-// Run: npm run build && npm run bench:emails
+// shapes (5 MB style block, 5 MB text, 100k nested divs) idle and with every core busy;
+// then the same email with 10 images, beside it with 2 stylesheets and 3 web fonts too.
+// Run: npm run build && npm run bench:emails (BENCH_ONLY=resources: the last table alone)
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { marketingEmail } from '../test/support/marketing-email';
 import { hostilePostRows } from './lib/hostile-posts';
+import { resourceRows } from './lib/resource-posts';
 import { startServer } from './lib/server';
 import { ms, printTable, summarize } from './lib/stats';
 
@@ -71,7 +73,20 @@ async function postgresUrl(): Promise<string | null> {
   }
 }
 
+async function resourcesTable() {
+  const server = await startServer(3914, { IMAGE_FETCH_ALLOW_IPS: '127.0.0.1' });
+  try {
+    printTable(
+      'A 40 KB email with 10 images from a local server, without and with 2 stylesheets and 3 font files (targets: POST < 1.3x, first APPMAIL15 capture < 1.1x)',
+      await resourceRows(server),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'resources') return resourcesTable();
   const rows = [await measure('sqlite', {}, 3911)];
   const pg = await postgresUrl();
   if (pg) rows.push(await measure('postgres', { DATABASE_URL: pg }, 3912));
@@ -85,6 +100,7 @@ async function main() {
   } finally {
     await server.stop();
   }
+  await resourcesTable();
 }
 
 void main();

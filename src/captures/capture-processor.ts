@@ -61,12 +61,15 @@ export class CaptureProcessor {
       await this.store.markFailed(job, 'email-expired', 'the email has expired');
       return { status: 'failed', failure: 'email-expired', error: 'the email has expired' };
     }
-    const images = await this.emails.imagesFor(email);
+    const [images, resources] = await Promise.all([
+      this.emails.imagesFor(email),
+      this.emails.resourcesFor(email),
+    ]);
     const { configuration } = job;
     let result: RenderResult;
     try {
       result = await this.renderer.render(
-        { html: email.htmlText, text: email.plainText, images },
+        { html: email.htmlText, text: email.plainText, images, resources },
         startedHere?.profile ?? configuration.client,
         configuration,
         email.id,

@@ -62,6 +62,18 @@ export class AppConfig {
     timeoutMs: number;
     concurrency: number;
   };
+  /**
+   * Stylesheets and web fonts an email loads, fetched at POST with the images' protections,
+   * deadline and concurrency; each kind with its own count and size, all within one total.
+   */
+  readonly resources: {
+    maxStylesheets: number;
+    importDepth: number;
+    maxStylesheetBytes: number;
+    maxFonts: number;
+    maxFontBytes: number;
+    maxTotalBytes: number;
+  };
   readonly ttl: { emailHours: number; captureDays: number; tokenSeconds: number };
   /** 0: the expiry jobs do not run in this process. */
   readonly expiryIntervalMs: number;
@@ -163,6 +175,14 @@ export class AppConfig {
       maxTotalBytes: parseSize(env.IMAGE_FETCH_MAX_TOTAL_BYTES),
       timeoutMs: env.IMAGE_FETCH_TIMEOUT_MS,
       concurrency: env.IMAGE_FETCH_CONCURRENCY,
+    };
+    this.resources = {
+      maxStylesheets: env.STYLESHEET_FETCH_MAX_COUNT,
+      importDepth: env.STYLESHEET_IMPORT_DEPTH,
+      maxStylesheetBytes: parseSize(env.STYLESHEET_FETCH_MAX_BYTES),
+      maxFonts: env.FONT_FETCH_MAX_COUNT,
+      maxFontBytes: parseSize(env.FONT_FETCH_MAX_BYTES),
+      maxTotalBytes: parseSize(env.RESOURCE_FETCH_MAX_TOTAL_BYTES),
     };
     this.ttl = {
       emailHours: env.EMAIL_TTL_HOURS,

@@ -72,6 +72,16 @@ export class Environment {
   @Matches(SIZE, { message: 'must be a size such as 25mb' }) IMAGE_FETCH_MAX_TOTAL_BYTES = '25mb';
   @Transform(toInt) @IsInt() @Min(100) @Max(120000) IMAGE_FETCH_TIMEOUT_MS = 5000;
   @Transform(toInt) @IsInt() @Min(1) @Max(64) IMAGE_FETCH_CONCURRENCY = 6;
+  /** Stylesheets (links and @imports together) and web font files fetched per email. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(200) STYLESHEET_FETCH_MAX_COUNT = 20;
+  /** @imports followed below a stylesheet named by the HTML (a `<link>` or a `<style>`'s @import). */
+  @Transform(toInt) @IsInt() @Min(0) @Max(10) STYLESHEET_IMPORT_DEPTH = 4;
+  @Matches(SIZE, { message: 'must be a size such as 1mb' }) STYLESHEET_FETCH_MAX_BYTES = '1mb';
+  @Transform(toInt) @IsInt() @Min(0) @Max(200) FONT_FETCH_MAX_COUNT = 20;
+  @Matches(SIZE, { message: 'must be a size such as 2mb' }) FONT_FETCH_MAX_BYTES = '2mb';
+  /** All stylesheets and fonts of one email together (images have their own total). */
+  @Matches(SIZE, { message: 'must be a size such as 10mb' }) RESOURCE_FETCH_MAX_TOTAL_BYTES =
+    '10mb';
 
   @Transform(toInt) @IsInt() @Min(1) EMAIL_TTL_HOURS = 48;
   /** How often the expiry jobs run: 10m, 30s, 1h or milliseconds; 0 turns them off in this process. */

@@ -3,13 +3,22 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Email } from './email.entity';
 import { EmailRepository } from './email.repository';
 import { EmailsService } from './emails.service';
-import { ImageFetcher } from './images/image-fetcher';
+import { ImageFetcher } from './fetch/image-fetcher';
+import { RemoteDownload } from './fetch/remote-download';
+import { ResourceFetcher } from './fetch/resource-fetcher';
 import { HtmlInspector } from './inspect/html-inspector';
 
-/** The Email rows and their image copies, without HTTP: for the API, workers and the CLI. */
+/** The Email rows and their stored copies (images, stylesheets, fonts), without HTTP: for the API, workers and the CLI. */
 @Module({
   imports: [TypeOrmModule.forFeature([Email])],
-  providers: [EmailRepository, EmailsService, ImageFetcher, HtmlInspector],
+  providers: [
+    EmailRepository,
+    EmailsService,
+    RemoteDownload,
+    ImageFetcher,
+    ResourceFetcher,
+    HtmlInspector,
+  ],
   exports: [EmailsService],
 })
 export class EmailStoreModule {}

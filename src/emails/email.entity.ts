@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { EmailImage } from './email-image';
+import { EmailResource } from './email-resource';
 
 /**
  * An uploaded email. After EMAIL_TTL_HOURS its content is deleted and the row stays as
@@ -45,6 +46,10 @@ export class Email {
 
   @Column({ type: 'simple-json' })
   images: EmailImage[];
+
+  /** Stylesheets and web fonts it loads, each stored, refused or failed (ResourceFetcher). */
+  @Column({ type: 'simple-json', default: '[]' })
+  resources: EmailResource[];
 
   @Column({ name: 'created_at' })
   createdAt: Date;

@@ -17,9 +17,9 @@ export class EmailRepository {
   }
 
   /** Emails past expiresAt and not yet expired, oldest first: id and image copies only. */
-  findDue(now: Date, take: number): Promise<Pick<Email, 'id' | 'images'>[]> {
+  findDue(now: Date, take: number): Promise<Pick<Email, 'id' | 'images' | 'resources'>[]> {
     return this.rows.find({
-      select: { id: true, images: true },
+      select: { id: true, images: true, resources: true },
       where: { expiredAt: IsNull(), expiresAt: LessThanOrEqual(now) },
       order: { expiresAt: 'ASC' },
       take,

@@ -10,7 +10,9 @@ import { CONTENT_FIELDS, CreateEmailDto, FIELDS_EXCLUSIVE_WITH_RAW } from './dto
 import { Email } from './email.entity';
 import { EmailRepository } from './email.repository';
 import { EmailImage } from './email-image';
-import { ImageFetcher } from './images/image-fetcher';
+import { ImageFetcher } from './fetch/image-fetcher';
+import { ResourceFetcher } from './fetch/resource-fetcher';
+import type { RenderResource } from '../rendering/pipeline/email-content';
 import { HtmlInspector } from './inspect/html-inspector';
 import type { InspectedEmail } from './inspect/inspect-raw-source';
 import type { ParsedMessage } from './mime/parse-raw-source';
@@ -19,7 +21,7 @@ const HOUR = 3_600_000;
 /** Rows expired per batch. */
 const EXPIRY_BATCH = 100;
 
-/** What an expired email clears: its content and image copies; the row stays as a tombstone. */
+/** What an expired email clears: its content and stored copies; the row stays as a tombstone. */
 const EXPIRED_CONTENT: Partial<Email> = {
   htmlText: null,
   plainText: null,
@@ -28,6 +30,7 @@ const EXPIRED_CONTENT: Partial<Email> = {
   fromAddress: null,
   fromDisplayName: null,
   images: [],
+  resources: [],
 };
 
 @Injectable()
@@ -35,6 +38,7 @@ export class EmailsService {
   constructor(
     private readonly emails: EmailRepository,
     private readonly images: ImageFetcher,
+    private readonly resources: ResourceFetcher,
     private readonly inspector: HtmlInspector,
     private readonly storage: Storage,
     private readonly config: AppConfig,
@@ -44,15 +48,19 @@ export class EmailsService {
   async create(principal: Principal, dto: CreateEmailDto): Promise<Email> {
     const { message: content, references } = await this.content(dto);
     const id = randomUUID();
+    // The HTML's images download while its stylesheets are read; the images those name follow.
+    const htmlImages = references
+      ? [...new Set([...references.images, ...references.posters])]
+      : [];
+    const [loaded, fetched] = await Promise.all([
+      references ? this.resources.prefetch(id, references) : { resources: [], images: [] },
+      this.images.prefetch(id, htmlImages),
+    ]);
+    const cssImages = loaded.images.filter((url) => !htmlImages.includes(url));
     const images = [
       ...(await this.storeInlineParts(id, content.inlineParts, references?.contentIds ?? [])),
-      // Posters are images too. Stylesheets and web fonts are named, not fetched: no
-      // client's renderer loads them yet.
-      ...(references
-        ? await this.images.prefetch(id, [
-            ...new Set([...references.images, ...references.posters]),
-          ])
-        : []),
+      ...fetched,
+      ...(cssImages.length ? await this.images.prefetch(id, cssImages, fetched) : []),
     ];
     const now = this.clock.now();
     return this.emails.insert({
@@ -68,6 +76,7 @@ export class EmailsService {
       plainText: content.text,
       rawSource: dto.raw_source ?? null,
       images,
+      resources: loaded.resources,
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.config.ttl.emailHours * HOUR),
       expiredAt: null,
@@ -92,6 +101,27 @@ export class EmailsService {
   }
 
   /**
+   * The stylesheets and fonts an email loads, as the renderer takes them: each with its
+   * fate, the stored ones with their bytes (a copy gone from storage counts as failed).
+   */
+  async resourcesFor(email: Email): Promise<RenderResource[]> {
+    return Promise.all(
+      email.resources.map(async (resource): Promise<RenderResource> => {
+        const fate = {
+          url: resource.url,
+          kind: resource.kind,
+          ...(resource.from ? { from: resource.from } : {}),
+        };
+        if (resource.status !== 'stored')
+          return { ...fate, status: resource.status, reason: resource.reason ?? '' };
+        const data = resource.key ? await this.storage.get(resource.key) : null;
+        if (!data) return { ...fate, status: 'failed', reason: 'its stored copy is gone' };
+        return { ...fate, status: 'stored', contentType: resource.content_type!, data };
+      }),
+    );
+  }
+
+  /**
    * Emails past their lifetime lose their content and image copies (SPEC 3); the row stays,
    * so captures already made stay available. Each row is claimed by a conditional update
    * before its files go, so several processes may run this at once. Returns the count.
@@ -103,7 +133,8 @@ export class EmailsService {
       if (batch.length === 0) return count;
       for (const email of batch) {
         if (!(await this.emails.expire(email.id, now, EXPIRED_CONTENT))) continue;
-        await this.storage.delete(email.images.flatMap((image) => (image.key ? [image.key] : [])));
+        const stored = [...email.images, ...email.resources];
+        await this.storage.delete(stored.flatMap((copy) => (copy.key ? [copy.key] : [])));
         count++;
       }
     }

@@ -6,7 +6,8 @@ import { ManualClock } from '../../src/config/clock';
 import { Email } from '../../src/emails/email.entity';
 import { EmailRepository } from '../../src/emails/email.repository';
 import { EmailsService } from '../../src/emails/emails.service';
-import type { ImageFetcher } from '../../src/emails/images/image-fetcher';
+import type { ImageFetcher } from '../../src/emails/fetch/image-fetcher';
+import type { ResourceFetcher } from '../../src/emails/fetch/resource-fetcher';
 import type { HtmlInspector } from '../../src/emails/inspect/html-inspector';
 import type { Storage } from '../../src/storage/storage';
 import { memoryDatabase } from '../support/memory-database';
@@ -32,6 +33,15 @@ describe('emails expire what an expired email clears (real SQLite in memory)', (
     plainText: 'Hi',
     rawSource: null,
     images: [{ url: `https://img.test/${id}.png`, status: 'stored' as const, key: `images/${id}` }],
+    resources: [
+      {
+        url: `https://css.test/${id}.woff2`,
+        kind: 'font' as const,
+        status: 'stored' as const,
+        key: `resources/${id}`,
+      },
+      { url: 'https://css.test/gone.css', kind: 'stylesheet' as const, status: 'failed' as const },
+    ],
     createdAt: clock.now(),
     expiresAt: new Date(clock.now().getTime() + expiresInHours * HOUR),
     expiredAt: null,
@@ -44,6 +54,7 @@ describe('emails expire what an expired email clears (real SQLite in memory)', (
     service = new EmailsService(
       new EmailRepository(db.getRepository(Email)),
       {} as ImageFetcher,
+      {} as ResourceFetcher,
       {} as HtmlInspector,
       storage as unknown as Storage,
       {} as AppConfig,
@@ -73,7 +84,7 @@ describe('emails expire what an expired email clears (real SQLite in memory)', (
   });
   afterEach(() => db.destroy());
 
-  it('clears content and image copies of due emails and keeps the rows as tombstones', async () => {
+  it('clears content and stored copies (images, stylesheets, fonts) of due emails and keeps the rows as tombstones', async () => {
     const now = new Date(clock.now().getTime() + 48 * HOUR);
     expect(await service.expireDue(now)).toBe(2);
     const due = await service.findById('due-1');
@@ -83,16 +94,25 @@ describe('emails expire what an expired email clears (real SQLite in memory)', (
       plainText: null,
       subject: null,
       images: [],
+      resources: [],
     });
     expect((await service.findById('later'))?.htmlText).toBe('<p>Hi</p>');
-    expect(deleted.sort()).toEqual(['images/due-1', 'images/due-2']);
+    expect(deleted.sort()).toEqual([
+      'images/due-1',
+      'images/due-2',
+      'resources/due-1',
+      'resources/due-2',
+    ]);
   });
 
   it('two runners at once expire each email once', async () => {
     const now = new Date(clock.now().getTime() + 48 * HOUR);
     const counts = await Promise.all([service.expireDue(now), service.expireDue(now)]);
     expect(counts[0] + counts[1]).toBe(2);
-    expect(deleted.sort()).toEqual(['images/due-1', 'images/due-2']);
+    expect(deleted.filter((key) => key.startsWith('images/')).sort()).toEqual([
+      'images/due-1',
+      'images/due-2',
+    ]);
     expect(await service.expireDue(now)).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { CaptureFailure1764200000000 } from './1764200000000-capture-failure';
 import { CaptureLease1764300000000 } from './1764300000000-capture-lease';
 import { CaptureSharedRender1764400000000 } from './1764400000000-capture-shared-render';
 import { SessionLifetimes1764500000000 } from './1764500000000-session-lifetimes';
+import { EmailResources1764600000000 } from './1764600000000-email-resources';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CaptureLease1764300000000,
   CaptureSharedRender1764400000000,
   SessionLifetimes1764500000000,
+  EmailResources1764600000000,
 ];

@@ -5,11 +5,24 @@ export interface RenderImage {
   data: Buffer;
 }
 
+/** A stylesheet or web font the email loads: its stored copy, or why there is none. */
+export type RenderResource = {
+  url: string;
+  kind: 'stylesheet' | 'font';
+  /** The stylesheet that names it; absent when the HTML does. */
+  from?: string;
+} & (
+  | { status: 'stored'; contentType: string; data: Buffer }
+  | { status: 'refused' | 'failed'; reason: string }
+);
+
 /** What the renderer needs from an email: its content and its stored images. */
 export interface EmailContent {
   html: string | null;
   text: string | null;
   images: RenderImage[];
+  /** Its stylesheets and web fonts, each with its fate (none: it loads none). */
+  resources?: RenderResource[];
 }
 
 /** Origin the renderer serves stored images from; nothing else is ever fetched. */

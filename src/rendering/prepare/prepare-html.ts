@@ -11,6 +11,7 @@ import { insertFrame } from '../stages/client-frame';
 import { applyColourInversion } from '../stages/colour-inversion';
 import { applyEngineStyles } from '../stages/engine-styles';
 import { showStoredImages } from '../stages/images';
+import { loadStylesheets } from '../stages/stylesheets';
 
 export interface PreparedHtml {
   html: string;
@@ -23,7 +24,8 @@ export interface PreparedHtml {
  * client itself works in (ARCHITECTURE.md, rendering pipeline), each stage asking the
  * profile's family for its part:
  * 1. source text (Word engine: conditional comments, Office markup), then parse;
- * 2. image resolution (stored copies; blocked images removed, alt text kept);
+ * 2. what the client loads: linked and imported stylesheets in place; image resolution
+ *    (stored copies, posters and web fonts; blocked images removed, alt text kept);
  * 3. the client's documented sanitizer (Gmail's style rules, class prefixing, ...);
  * 4. the engine model (Word's CSS model; iOS text size and data detectors ...);
  * 5. caniemail for what no specific rule covered, partial-support notes applied as they say;
@@ -41,6 +43,7 @@ export function prepareHtml(
   family.source?.(source);
   const p = parsePreparation(source);
   const stages: (Stage | undefined)[] = [
+    loadStylesheets,
     showStoredImages,
     family.sanitizer,
     family.engineModel,

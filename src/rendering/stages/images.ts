@@ -7,13 +7,16 @@ import type { EmailDocument } from '../pipeline/email-document';
 import type { Preparation } from '../pipeline/client-family';
 import type { RenderReport } from '../pipeline/render-report';
 import type { ImagesOption } from '../profile/options';
+import { storedFonts } from './stylesheets';
 
 const IMAGE_SOURCES = /^(img|input|v:fill|v:image|v:imagedata)$/i;
 
-/** The images stage: the email's stored images, as the client shows them (or not). */
+/** The images stage: the email's stored images (and posters, and web fonts), as the client shows them (or not). */
 export function showStoredImages(p: Preparation): void {
   const notShown = unsupportedImageTypes(p.profile, p.family);
-  p.plan = resolveImages(p.$, p.email.images, p.options.images, notShown, p.report);
+  // Web font files are served the same way, by the URL their @font-face names.
+  const images = [...p.email.images, ...storedFonts(p)];
+  p.plan = resolveImages(p.$, images, p.options.images, notShown, p.report);
 }
 
 /**
@@ -49,6 +52,8 @@ export function resolveImages(
   $('[src]')
     .filter((_i, el) => IMAGE_SOURCES.test(el.tagName) && !$(el).is('input:not([type="image" i])'))
     .each((_i, el) => void $(el).attr('src', rewrite($(el).attr('src')!)));
+  // A video shows its poster until played (Apple Mail; clients without <video> drop it).
+  $('video[poster]').each((_i, el) => void $(el).attr('poster', rewrite($(el).attr('poster')!)));
   $('img[srcset], source[srcset]').each((_i, el) => {
     const candidates = $(el)
       .attr('srcset')!
