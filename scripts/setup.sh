@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Installs what Instant Preview needs on a Debian/Ubuntu machine: npm packages, Chromium
-# (Playwright cannot download its own browser here) and the fonts whose metrics match
-# the ones email clients use (Arial/Helvetica, Calibri, Cambria, Times, emoji).
+# (Playwright cannot download its own browser here) and the open fonts that draw the fonts
+# email clients have (src/rendering/fonts/client-fonts.ts): metric-compatible clones of
+# Arial/Helvetica, Calibri, Cambria and Times, Roboto itself, Inter and Noto Sans as
+# substitutes for San Francisco, Aptos and Segoe UI, and emoji.
 # Idempotent: does nothing that is already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SYSTEM_PACKAGES=(chromium chromium-headless-shell fonts-liberation2 fonts-crosextra-carlito
-  fonts-crosextra-caladea fonts-noto-core fonts-noto-color-emoji libnss-myhostname)
+  fonts-crosextra-caladea fonts-noto-core fonts-noto-color-emoji fonts-roboto-unhinted fonts-inter
+  libnss-myhostname)
 
 missing=()
 for package in "${SYSTEM_PACKAGES[@]}"; do
@@ -24,7 +27,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 setup: these system packages are missing: ${missing[*]}
   Install them as root:  apt-get install -y ${missing[*]}
   Elsewhere, install Chromium (or chromium-headless-shell) and set CHROMIUM_PATH to its
-  binary, and install the Liberation, Carlito, Caladea and Noto fonts.
+  binary, and install the Liberation, Carlito, Caladea, Noto, Roboto and Inter fonts.
 MSG
     exit 1
   fi

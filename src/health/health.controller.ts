@@ -12,6 +12,7 @@ import { BullMqCaptureQueue } from '../captures/queue/bullmq-capture-queue';
 import { redisAnswerWithin } from '../common/redis-availability';
 import { AppConfig } from '../config/app-config';
 import { resolveChromiumPath } from '../rendering/engine/chromium-path';
+import { missingClientFonts } from '../rendering/fonts/installed-fonts';
 import { Renderer } from '../rendering/render';
 import { ThrottleStore } from '../throttling/throttle-store';
 import { HealthDoc } from './health.doc';
@@ -22,7 +23,8 @@ const CHECK_TIMEOUT_MS = 3000;
 /**
  * Liveness and readiness for orchestration, with @nestjs/terminus (no authentication,
  * nothing secret in them). Ready when the database answers, Redis answers (scale-out), and
- * this process can render (embedded). A dependency this process does not use is up, `used: false`.
+ * this process can render (embedded): its browser, and every font the clients' fonts are
+ * drawn with (a missing one is named). A dependency this process does not use is up, `used: false`.
  */
 @ApiTags('health')
 @Controller('health')
@@ -47,7 +49,8 @@ export class HealthController {
 
   @Get('ready')
   @ApiOperation({
-    summary: 'The database, Redis (scale-out) and the browser (where it renders) answer',
+    summary:
+      "The database, Redis (scale-out), the browser and the clients' fonts (where it renders) answer",
   })
   @ApiOkResponse({ type: HealthDoc })
   @ApiResponse({ status: 503, type: HealthDoc, description: 'Not ready: `error` says what' })
@@ -61,6 +64,7 @@ export class HealthController {
             () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
             () => this.redis(),
             () => this.browser(),
+            () => this.fonts(),
           ]),
         );
     } catch (error) {
@@ -82,6 +86,19 @@ export class HealthController {
       return check.up();
     } catch (error) {
       return check.down({ message: (error as Error).message });
+    }
+  }
+
+  /** The open fonts clients' fonts are drawn with (client-fonts.ts), where this process renders. */
+  private async fonts() {
+    const check = this.indicator.check('fonts');
+    if (this.config.runMode === 'scale-out') return check.up({ used: false }); // workers render
+    try {
+      const missing = await missingClientFonts();
+      if (missing.length === 0) return check.up();
+      return check.down({ message: `missing fonts: ${missing.join(', ')}` });
+    } catch (error) {
+      return check.down({ message: `fontconfig does not answer: ${(error as Error).message}` });
     }
   }
 

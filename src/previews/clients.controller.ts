@@ -1,6 +1,8 @@
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Controller, Get } from '@nestjs/common';
 import { ClientCatalog } from '../rendering/catalog/client-catalog';
+import { familyOf } from '../rendering/families/lookup';
+import { fontNote } from '../rendering/fonts/client-fonts';
 
 /** The client list and each client's options (CONTRACT "Clients"); no authentication. */
 @ApiTags('clients')
@@ -54,7 +56,10 @@ export class ClientsController {
           platform: profile.platform,
           status: profile.status,
           engine: profile.engine,
-          emulation: profile.emulation,
+          // Where a substitute draws one of the client's own fonts, the note says so.
+          emulation: [profile.emulation, fontNote(familyOf(profile).fonts ?? [])]
+            .filter(Boolean)
+            .join(' '),
           viewport: profile.viewport,
           device_scale_factor: profile.device_scale_factor,
           dark: profile.dark,

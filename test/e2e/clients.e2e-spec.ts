@@ -38,6 +38,10 @@ describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
       caniemail: { family: 'outlook', platform: 'windows', version: '2019' },
     });
     expect(ol2019.emulation).toMatch(/Word/);
+    expect(ol2019.emulation).toContain(
+      'Segoe UI is drawn with Noto Sans (a substitute: another design)',
+    );
+    expect(response.body.APPMAIL15.emulation).toContain('-apple-system is drawn with Inter');
     for (const [code, entry] of Object.entries(reference.clients)) {
       const served = response.body[code];
       expect({ code, name: served.name, group: served.group, platform: served.platform }).toEqual({
@@ -52,7 +56,7 @@ describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
     expect(response.body.IPHONE13.orientation_options).toEqual(['vertical', 'horizontal']);
   });
 
-  it('reports liveness and readiness (database, browser) in embedded mode', async () => {
+  it('reports liveness and readiness (database, browser, client fonts) in embedded mode', async () => {
     const live = await request(t.url).get('/health/live').expect(200);
     expect(live.body).toMatchObject({ status: 'ok' });
     const ready = await request(t.url).get('/health/ready').expect(200);
@@ -62,6 +66,7 @@ describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
         database: { status: 'up' },
         redis: { status: 'up', used: false },
         browser: { status: 'up' },
+        fonts: { status: 'up' },
       },
       error: {},
     });

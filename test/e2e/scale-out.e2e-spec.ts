@@ -256,6 +256,7 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
         database: { status: 'up' },
         redis: { status: 'up' },
         browser: { status: 'up', used: false },
+        fonts: { status: 'up', used: false },
       },
     });
     await request(t.url).get('/health/live').expect(200);

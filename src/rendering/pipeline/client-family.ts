@@ -1,4 +1,5 @@
 import type { ClientProfile } from '../profile/client-profile';
+import type { ClientFont } from '../fonts/client-fonts';
 import type { RenderOptions } from '../profile/options';
 import type { EmailContent, ImagePlan } from './email-content';
 import type { EmailDocument } from './email-document';
@@ -82,6 +83,8 @@ export interface ClientFamily {
   readonly display?: Stage;
   /** The client's own default CSS (fonts, margins), which the email's CSS overrides. */
   frameCss(profile: ClientProfile): string[];
+  /** Fonts the client's system or page provides, by the names emails give them. */
+  readonly fonts?: readonly ClientFont[];
   readonly caniemail?: CaniemailReading;
 }
 

@@ -1,4 +1,5 @@
 import type { Preparation } from '../pipeline/client-family';
+import { clientFontFaces, standInsNamed } from '../fonts/client-fonts';
 import { DARK_BACKGROUND, DARK_TEXT } from './colour-inversion';
 
 /** The default body font of clients that document none of their own. */
@@ -10,11 +11,11 @@ export const bodyFont = (family: string, size?: string) =>
 
 /**
  * The client's own defaults, which the email's CSS overrides (hence first in the head): the
- * family's fonts and margins, then the default colours of a dark client, unless the family's
+ * fonts its platform provides (client-fonts.ts), the family's default font and margins, then the default colours of a dark client, unless the family's
  * own dark mode paints them (Apple Mail: only where the email allows it).
  */
 export function frameCss(p: Preparation): string {
-  const rules = p.family.frameCss(p.profile);
+  const rules = [...clientFontFaces(p.family.fonts ?? []), ...p.family.frameCss(p.profile)];
   if (p.profile.dark !== 'none' && !p.family.darkMode) {
     rules.push(`html { background: ${DARK_BACKGROUND}; color: ${DARK_TEXT}; }`);
     rules.push(`a { color: #8ab4f8; }`);
@@ -24,6 +25,13 @@ export function frameCss(p: Preparation): string {
 
 /** The frame stage: the client's defaults put first in the head. */
 export function insertFrame(p: Preparation): void {
+  for (const font of standInsNamed(p.family.fonts ?? [], p.email.html ?? ''))
+    p.report.add(
+      'rule:client-font',
+      `${font.name} drawn with ${font.drawnWith.family} (${font.is})`,
+      'font-family',
+      "the client's platform fonts (README, Client fonts)",
+    );
   const style = p.$('<style id="ip-client-frame"></style>').text(frameCss(p));
   const head = p.$('head');
   if (head.children().length) head.children().first().before(style);

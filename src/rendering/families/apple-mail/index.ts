@@ -1,4 +1,5 @@
 import type { ClientFamily } from '../../pipeline/client-family';
+import { INTER, LIBERATION_SANS } from '../../fonts/client-fonts';
 import { bodyFont } from '../../stages/client-frame';
 import { applyAppleDarkMode } from './dark-mode';
 import { applyDataDetectors } from './data-detectors';
@@ -18,4 +19,14 @@ export const appleMail: ClientFamily = {
   },
   darkMode: applyAppleDarkMode,
   frameCss: () => [bodyFont('Helvetica, Arial, sans-serif')],
+  fonts: [
+    // San Francisco, the system font: Inter is the nearest open design (no metric clone exists).
+    ...['-apple-system', 'BlinkMacSystemFont', 'SF Pro Text', 'SF Pro Display'].map((name) => ({
+      name,
+      drawnWith: INTER,
+      is: 'substitute' as const,
+    })),
+    { name: 'Helvetica Neue', drawnWith: LIBERATION_SANS, is: 'substitute' },
+    { name: 'Helvetica', drawnWith: LIBERATION_SANS, is: 'metric-compatible' },
+  ],
 };

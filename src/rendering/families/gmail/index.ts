@@ -1,4 +1,5 @@
 import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
+import { ROBOTO } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../../webmail/body-to-div';
 import { clipLongMessage } from './clipping';
 import {
@@ -28,6 +29,13 @@ export const gmail: ClientFamily = {
     stripImportantWhileImagesOff(p);
   },
   display: clipLongMessage,
+  // Gmail's page carries Roboto and Google Sans for its own interface (caniemail
+  // css-at-font-face #6); Google Sans is not in Debian, so Roboto stands in for it.
+  fonts: [
+    { name: 'Roboto', drawnWith: ROBOTO, is: 'the font' },
+    { name: 'Google Sans', drawnWith: ROBOTO, is: 'substitute' },
+    { name: 'Google Sans Text', drawnWith: ROBOTO, is: 'substitute' },
+  ],
   frameCss: () => [
     `.${GMAIL_BODY_CLASS} { font-family: Arial, Helvetica, sans-serif; font-size: small; }`,
     '.ip-gmail-clip { margin: 16px 8px; font: 13px Arial, sans-serif; }',

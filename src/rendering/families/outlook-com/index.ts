@@ -1,4 +1,5 @@
 import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
+import { INTER, WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { bodyFont } from '../../stages/client-frame';
 import { BODY_BECOMES_DIV_NOTE } from '../../webmail/body-to-div';
 import { applyOutlookComPrefixes } from './prefixes';
@@ -14,6 +15,7 @@ const PREFIX_NOTE =
 export const outlookCom: ClientFamily = {
   name: 'outlook-com',
   sanitizer: applyOutlookComPrefixes,
-  frameCss: () => [bodyFont('"Segoe UI", Calibri, Carlito, Arial, sans-serif', '14px')],
+  frameCss: () => [bodyFont('"Segoe UI", Calibri, Arial, sans-serif', '14px')],
+  fonts: [...WINDOWS_FONTS, { name: 'Aptos', drawnWith: INTER, is: 'substitute' }],
   caniemail: { readNote: handlesNotes(PREFIX_NOTE, BODY_BECOMES_DIV_NOTE) },
 };

@@ -1,4 +1,5 @@
 import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
+import { WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { bodyFont } from '../../stages/client-frame';
 import { applyWordCssModel } from './css-model';
 import { applyDpi120, DPI_120_NOTE } from './dpi-120';
@@ -29,5 +30,6 @@ export const outlookWord: ClientFamily = {
   },
   drawing: drawVmlShapes,
   frameCss: () => [bodyFont('"Times New Roman", Times, serif', '12pt')],
+  fonts: WINDOWS_FONTS,
   caniemail: { readNote: handlesNotes(DPI_120_NOTE, WORD_MODEL_NOTES) },
 };

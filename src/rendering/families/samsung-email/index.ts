@@ -1,4 +1,5 @@
 import type { ClientFamily } from '../../pipeline/client-family';
+import { ROBOTO } from '../../fonts/client-fonts';
 import { ARIAL, bodyFont } from '../../stages/client-frame';
 import { applySamsungAutoFit, SAMSUNG_EMAIL } from './auto-fit';
 
@@ -7,4 +8,6 @@ export const samsungEmail: ClientFamily = {
   name: SAMSUNG_EMAIL,
   display: applySamsungAutoFit,
   frameCss: () => [bodyFont(ARIAL)],
+  // Android's system font.
+  fonts: [{ name: 'Roboto', drawnWith: ROBOTO, is: 'the font' }],
 };
