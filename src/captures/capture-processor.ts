@@ -69,7 +69,13 @@ export class CaptureProcessor {
     let result: RenderResult;
     try {
       result = await this.renderer.render(
-        { html: email.htmlText, text: email.plainText, images, resources },
+        {
+          html: email.htmlText,
+          text: email.plainText,
+          images,
+          resources,
+          missingImages: this.emails.missingImagesOf(email),
+        },
         startedHere?.profile ?? configuration.client,
         configuration,
         email.id,

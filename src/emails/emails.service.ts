@@ -100,6 +100,13 @@ export class EmailsService {
     return loaded.filter((image): image is RenderImage => image !== null);
   }
 
+  /** The images an email names that were not stored, and why. */
+  missingImagesOf(email: Email): { url: string; reason: string }[] {
+    return email.images
+      .filter((image) => image.status !== 'stored')
+      .map((image) => ({ url: image.url, reason: image.reason ?? 'not stored' }));
+  }
+
   /**
    * The stylesheets and fonts an email loads, as the renderer takes them: each with its
    * fate, the stored ones with their bytes (a copy gone from storage counts as failed).

@@ -162,6 +162,18 @@ describe(`what the reader's client loads: stylesheets, web fonts, posters (${TES
     expect(await greenIn('OUTLOOKCOM')).toBe(0);
   }, 60_000);
 
+  it("lists every image in each capture's report with its fate", async () => {
+    const guid = await postEmail(t, {
+      html_text: `<html><body><img src="${server.url}/poster.png" alt="shown"><img src="${server.url}/nothing.png" alt="gone"></body></html>`,
+    });
+    await request(t.url).get(`/v1/emails/${guid}/previews/OUTLOOKCOM`).expect(200);
+    const entries = (await report(guid, 'OUTLOOKCOM')).filter((e) => e.slug === 'resource:image');
+    expect(entries.map((e) => [e.title, e.where])).toEqual([
+      ['Image loaded', `${server.url}/poster.png`],
+      ['Image missing: HTTP 404', `${server.url}/nothing.png`],
+    ]);
+  }, 60_000);
+
   it("shows a video's poster in Apple Mail", async () => {
     const guid = await postEmail(t, {
       html_text: `<html><body style="margin:0"><video poster="${server.url}/poster.png" width="200" height="100" controls>

@@ -198,6 +198,7 @@ export function emailsOf(email: () => Email | null): EmailsService {
   return {
     findById: async () => email(),
     imagesFor: async () => [],
+    missingImagesOf: () => [],
     resourcesFor: async () => [],
   } as unknown as EmailsService;
 }

@@ -23,6 +23,8 @@ export interface EmailContent {
   images: RenderImage[];
   /** Its stylesheets and web fonts, each with its fate (none: it loads none). */
   resources?: RenderResource[];
+  /** The images it names that have no stored copy, and why (refused or failed at POST). */
+  missingImages?: { url: string; reason: string }[];
 }
 
 /** Origin the renderer serves stored images from; nothing else is ever fetched. */

@@ -17,6 +17,35 @@ export function showStoredImages(p: Preparation): void {
   // Web font files are served the same way, by the URL their @font-face names.
   const images = [...p.email.images, ...storedFonts(p)];
   p.plan = resolveImages(p.$, images, p.options.images, notShown, p.report);
+  if (p.options.images !== 'blocked') reportImageFates(p);
+}
+
+/** Past this many, the images of one fate are reported as one entry with their count. */
+const IMAGES_LISTED = 100;
+
+/** Each image the email names, with its fate: its stored copy shown, or why it has none. */
+function reportImageFates(p: Preparation): void {
+  const source = 'prefetch at POST /v1/emails';
+  const list = (title: string, urls: { url: string; title: string }[]) => {
+    urls
+      .slice(0, IMAGES_LISTED)
+      .forEach((image) => p.report.add('resource:image', image.title, image.url, source));
+    if (urls.length > IMAGES_LISTED)
+      p.report.add('resource:image', title, 'more images', source, urls.length - IMAGES_LISTED);
+  };
+  list(
+    'Image loaded',
+    p.email.images
+      .filter((image) => !image.url.startsWith('cid:'))
+      .map((image) => ({ url: image.url, title: 'Image loaded' })),
+  );
+  list(
+    'Image missing',
+    (p.email.missingImages ?? []).map((image) => ({
+      url: image.url,
+      title: `Image missing: ${image.reason}`,
+    })),
+  );
 }
 
 /**
