@@ -1,4 +1,5 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Protocol } from 'playwright-core/types/protocol';
 import type { ImagePlan } from '../pipeline/email-content';
 import { DOCUMENT_URL, MARKER_COOKIE, serve } from './context-router';
 
@@ -96,12 +97,12 @@ async function shoot(
   const height = Math.max(1, Math.min(contentHeight, maxHeight));
   const cdp = await devtoolsOf(context, page);
   // Chromium's fast PNG path: pixel-identical, several times faster than the default encoder.
-  const shot = (await cdp.send('Page.captureScreenshot', {
+  const shot = await screenshotOf(cdp, {
     format: 'png',
     optimizeForSpeed: true,
     captureBeyondViewport: true,
     clip: { x: 0, y: 0, width: settings.width, height, scale: settings.scale },
-  })) as { data: string };
+  });
   return {
     contextMarker,
     png: Buffer.from(shot.data, 'base64'),
@@ -111,6 +112,23 @@ async function shoot(
     truncated: contentHeight > height,
     blockedRequests,
   };
+}
+
+/**
+ * The screenshot, asked once more when Chromium says "Unable to capture screenshot": its
+ * compositor had no frame to copy (seen once in a fidelity run with every core busy); the
+ * next ask gets one. Any other error is the render's.
+ */
+export async function screenshotOf(
+  cdp: CDPSession,
+  params: Protocol.Page.captureScreenshotParameters,
+): Promise<{ data: string }> {
+  try {
+    return await cdp.send('Page.captureScreenshot', params);
+  } catch (error) {
+    if (!/Unable to capture screenshot/.test((error as Error).message)) throw error;
+    return cdp.send('Page.captureScreenshot', params);
+  }
 }
 
 /** A page's DevTools session, opened at its first capture and kept for its life. */
