@@ -59,14 +59,14 @@ export function applyCaniemail(p: Preparation): void {
 
   const tagsOf = elementTags(p.$);
   editStylesheets(p.$, (root) => {
-    editAtRules(root, features, note);
-    editSelectors(root, features, note);
+    editAtRules(root, features, note, found);
+    editSelectors(root, features, note, found);
     return editDeclarations(root, features, note, found, 'style block', (decl) =>
       decl.parent?.type === 'rule' ? tagsOf(decl.parent as Rule) : null,
     );
   });
   editStyleAttributes(p.$, features, note, found);
-  editMarkup(p.$, features, note);
+  editMarkup(p.$, features, note, found);
   if (features.some((entry) => entry.unsupported && entry.matcher.doctype)) p.keepsDoctype = false;
 }
 
@@ -167,7 +167,10 @@ function editDeclarations(
   return drop ? 'drop' : undefined;
 }
 
-function editAtRules(root: Root, features: ClientFeature[], note: Note): void {
+/** A feature found whose partial support is not emulated: reported once where it is. */
+type Found = (entry: ClientFeature, where: string) => void;
+
+function editAtRules(root: Root, features: ClientFeature[], note: Note, found: Found): void {
   root.walkAtRules((rule: AtRule) => {
     const name = rule.name.toLowerCase();
     const nested =
@@ -182,11 +185,12 @@ function editAtRules(root: Root, features: ClientFeature[], note: Note): void {
         note(entry, `@${name}`, 1, applied.number);
         return void rule.remove();
       }
+      if (entry.matcher.atRule?.(name, rule.params)) found(entry, `@${name}`);
     }
   });
 }
 
-function editSelectors(root: Root, features: ClientFeature[], note: Note): void {
+function editSelectors(root: Root, features: ClientFeature[], note: Note, found: Found): void {
   const nesting = features.find((entry) => entry.unsupported && entry.matcher.nestedRules);
   root.walkRules((rule) => {
     if (nesting && rule.parent?.type === 'rule') {
@@ -199,7 +203,10 @@ function editSelectors(root: Root, features: ClientFeature[], note: Note): void 
         for (const entry of features) {
           if (!entry.matcher.selector?.(selector)) continue;
           const applied = entry.notes.find((n) => n.rule.selector?.(selector));
-          if (!entry.unsupported && !applied) continue;
+          if (!entry.unsupported && !applied) {
+            found(entry, 'selector');
+            continue;
+          }
           note(entry, 'selector', 1, applied?.number);
           selector.remove();
           return;

@@ -53,7 +53,12 @@ export function clientFeatures(profile: ClientProfile, family: ClientFamily): Cl
     };
     for (const number of noteNumbers) {
       const text = feature.notes_by_num?.[number];
-      if (!text) continue;
+      if (!text) {
+        // The value cites a note the data does not hold: what it limits cannot be known.
+        if (support === 'a')
+          entry.notEmulated.push({ number, text: `note #${number} is missing from the data` });
+        continue;
+      }
       const familyReading = reading?.readNote?.(text, profile);
       if (familyReading === 'unsupported') entry.unsupported = true;
       if (familyReading) continue;

@@ -20,7 +20,12 @@ function namesIn($: EmailDocument): { tags: Set<string>; attributes: Set<string>
 const selectorTags = (selector: string) =>
   selector.split(',').map((part) => /^\s*([a-z][a-z0-9]*)/i.exec(part)?.[1]?.toLowerCase() ?? '*');
 
-export function editMarkup($: EmailDocument, features: ClientFeature[], note: Note): void {
+export function editMarkup(
+  $: EmailDocument,
+  features: ClientFeature[],
+  note: Note,
+  found: (entry: ClientFeature, where: string) => void,
+): void {
   const present = namesIn($);
   const mayHave = (selector: string) =>
     selectorTags(selector).some((tag) => tag === '*' || present.tags.has(tag));
@@ -38,6 +43,11 @@ export function editMarkup($: EmailDocument, features: ClientFeature[], note: No
       if (matched.length) note(entry, `${attributes.names.join(', ')} attribute`, matched.length);
     }
     if (entry.unsupported && doctype) note(entry, 'doctype');
+    // Present, partly supported, and no note of it is emulated: reported as such.
+    if (!entry.unsupported && elements && mayHave(elements.selector) && $(elements.selector).length)
+      found(entry, `<${elements.selector}>`);
+    if (!entry.unsupported && attributes && hasAttribute(attributes.names))
+      found(entry, `${attributes.names.join(', ')} attribute`);
     for (const { rule, number } of entry.notes) {
       if (rule.element && mayHave(rule.element.selector)) {
         const matched = $(rule.element.selector);

@@ -1,4 +1,4 @@
-import type { ClientFamily } from '../../pipeline/client-family';
+import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
 import { ARIAL, bodyFont } from '../../stages/client-frame';
 
 /**
@@ -9,4 +9,6 @@ import { ARIAL, bodyFont } from '../../stages/client-frame';
 export const generic: ClientFamily = {
   name: 'generic',
   frameCss: () => [bodyFont(ARIAL)],
+  // Outlook for Mac's notes on other providers' accounts: its profiles read an Outlook account.
+  caniemail: { readNote: handlesNotes(/with non Outlook accounts/) },
 };

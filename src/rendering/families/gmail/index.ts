@@ -1,4 +1,4 @@
-import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
+import { ClientFamily, handlesNotes, NoteReading } from '../../pipeline/client-family';
 import { ROBOTO } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../../webmail/body-to-div';
 import { clipLongMessage } from './clipping';
@@ -12,8 +12,25 @@ import {
 /** caniemail's notes on style blocks outside the head (html-style #1): applyGmailStyles. */
 const STYLE_IN_BODY_NOTE = /Not supported inside the `<body>`/;
 /** caniemail's notes on Gmail's apps reading a non-Google account (IMAP). */
-const NON_GOOGLE_NOTE =
-  /^(Partial\. )?(Not supported|Doesn't work) with non (Google accounts|Gmail account)/;
+const NON_GOOGLE = /with non (Google accounts|Gmail account)/;
+/** The feature works only there: the Google-account profiles lack it. */
+const ONLY_NON_GOOGLE =
+  /(Only (supported|works) with non Google accounts|Supported with non Google accounts only)/;
+/** The whole feature fails there. */
+const NOT_WITH_NON_GOOGLE =
+  /^(Partial\. )?(Not supported|Doesn't work|Does not render) with non (Google accounts|Gmail account)/;
+
+/**
+ * How an account note reads for a profile: the non-Google profile (`gmail-non-google-account`)
+ * lacks what fails there, or carries out the note's own rule where only some values fail
+ * (`start` and `end` of text-align); a Google-account profile lacks what works only elsewhere,
+ * and is otherwise untouched by the note.
+ */
+function readAccountNote(note: string, nonGoogle: boolean): NoteReading | undefined {
+  if (ONLY_NON_GOOGLE.test(note)) return nonGoogle ? 'handled' : 'unsupported';
+  if (NOT_WITH_NON_GOOGLE.test(note)) return nonGoogle ? 'unsupported' : 'handled';
+  return nonGoogle ? undefined : 'handled';
+}
 const handled = handlesNotes(BODY_BECOMES_DIV_NOTE, STYLE_IN_BODY_NOTE);
 
 /**
@@ -42,8 +59,8 @@ export const gmail: ClientFamily = {
   ],
   caniemail: {
     readNote: (note, profile) => {
-      if (!NON_GOOGLE_NOTE.test(note)) return handled(note);
-      return profile.rules.includes(NON_GOOGLE_ACCOUNT) ? 'unsupported' : 'handled';
+      if (!NON_GOOGLE.test(note)) return handled(note);
+      return readAccountNote(note, profile.rules.includes(NON_GOOGLE_ACCOUNT));
     },
   },
 };

@@ -1,4 +1,4 @@
-import type { ClientFamily } from '../../pipeline/client-family';
+import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
 import { ROBOTO } from '../../fonts/client-fonts';
 import { ARIAL, bodyFont } from '../../stages/client-frame';
 import { applySamsungAutoFit, SAMSUNG_EMAIL } from './auto-fit';
@@ -10,4 +10,8 @@ export const samsungEmail: ClientFamily = {
   frameCss: () => [bodyFont(ARIAL)],
   // Android's system font.
   fonts: [{ name: 'Roboto', drawnWith: ROBOTO, is: 'the font' }],
+  // Notes on Microsoft (Hotmail, Outlook) accounts: its profiles read another provider's.
+  caniemail: {
+    readNote: handlesNotes(/with (Hotmail\/)?Outlook accounts/, /using a Microsoft email address/),
+  },
 };

@@ -1,0 +1,47 @@
+import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
+import { featureBySlug, supportOf } from '../../src/rendering/caniemail/support-table';
+import { prepareHtml } from '../../src/rendering/prepare/prepare-html';
+
+function prepare(code: string, html: string) {
+  return prepareHtml({ html, text: null, images: [] }, clientCatalog.find(code)!, {
+    images: 'allowed',
+    orientation: 'vertical',
+  });
+}
+
+describe("caniemail's record, read as it is written", () => {
+  it("takes a client's newest test in the data's order, not JavaScript's key order", () => {
+    // iOS tests: 11.4 n, then 12 … 15 y. JSON.parse would list "12".."15" first and "11.4" last.
+    const margins = featureBySlug('css-margin-block-start-end')!;
+    expect(supportOf(margins, { family: 'apple-mail', platform: 'ios' })).toBe('y');
+    expect(prepare('IPHONE16', '<p style="margin-block-start:8px">x</p>').html).toContain(
+      'margin-block-start:8px',
+    );
+  });
+
+  it("follows the version a profile names, written either way ('15' is '15.0')", () => {
+    const has = featureBySlug('css-pseudo-class-has')!;
+    expect(supportOf(has, { family: 'apple-mail', platform: 'macos', version: '15' })).toBe('n');
+    expect(supportOf(has, { family: 'apple-mail', platform: 'macos', version: '16' })).toBe('y');
+  });
+
+  it('applies a note on non-Google accounts to the non-Google profile only', () => {
+    // css-text-align #2: `start` and `end` are not supported with a non-Gmail account.
+    const html = '<p style="text-align:start">x</p>';
+    expect(prepare('ANDROIDGMAILAPP', html).html).toContain('text-align:start');
+    expect(prepare('ANDROIDGMAILIMAP', html).html).not.toContain('text-align:start');
+    // css-box-shadow #1: only supported with non-Google accounts.
+    const shadow = '<p style="box-shadow:0 0 2px #000">x</p>';
+    expect(prepare('ANDROIDGMAILAPP', shadow).html).not.toContain('box-shadow');
+    expect(prepare('ANDROIDGMAILIMAP', shadow).html).toContain('box-shadow');
+  });
+
+  it('reports a partly supported selector whose note it cannot emulate', () => {
+    const html =
+      '<html><head><style>a:target { color: red; }</style></head><body><a id="x">x</a></body></html>';
+    const { report } = prepare('OUTLOOKCOM', html);
+    expect(report.list().map((entry) => entry.title)).toContainEqual(
+      expect.stringMatching(/partial support not emulated, kept/),
+    );
+  });
+});
