@@ -25,6 +25,15 @@ describe("caniemail's record, read as it is written", () => {
     expect(supportOf(has, { family: 'apple-mail', platform: 'macos', version: '16' })).toBe('y');
   });
 
+  it('reads an iOS profile at its own iOS version: the newest test up to it', () => {
+    // css-unit-vh: iOS 13 y; iOS 17: "Buggy. Value resolves to zero" (#2).
+    const vh = featureBySlug('css-unit-vh')!;
+    const ios = (version: string) => ({ family: 'apple-mail', platform: 'ios', version });
+    expect(supportOf(vh, ios('13.1'))).toMatch(/^y/);
+    expect(supportOf(vh, ios('17.0'))).toMatch(/#2/);
+    expect(clientCatalog.find('IPHONE11')!.caniemail).toMatchObject({ version: '13.1' });
+  });
+
   it('applies a note on non-Google accounts to the non-Google profile only', () => {
     // css-text-align #2: `start` and `end` are not supported with a non-Gmail account.
     const html = '<p style="text-align:start">x</p>';

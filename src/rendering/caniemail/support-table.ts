@@ -59,20 +59,44 @@ function loadFeatures(): CaniemailFeature[] {
 
 const FEATURES = loadFeatures();
 
-/** "15" and "15.0" name one version. */
-const sameVersion = (a: string, b: string) => a.replace(/(\.0)+$/, '') === b.replace(/(\.0)+$/, '');
+/** A version as numbers ("15.4" → [15, 4]); null for a date ("2019-02") or a name. */
+function versionNumbers(version: string): number[] | null {
+  return /^\d+(\.\d+)*$/.test(version) ? version.split('.').map(Number) : null;
+}
+
+/** Compares two versions number by number ("15" and "15.0" are one version). */
+function compareVersions(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const difference = (a[i] ?? 0) - (b[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
 
 /**
- * The support value of a feature for a client: the profile's version's test when there is
- * one, else the most recent test of that family and platform (last in the data's order).
+ * The support value of a feature for a client. A profile that names its version (Outlook
+ * 2016, Apple Mail 15, iOS 17.0) gets that version's test or, where the client's tests are
+ * numbered versions, the newest one up to it (iOS 13.1 reads the iOS 13 test, not iOS 17's).
+ * Otherwise, or with no test that old, the most recent test (last in the data's order).
  * Values are `y`, `n`, `a` (partial), `u` (unknown), optionally followed by note numbers.
  */
 export function supportOf(feature: CaniemailFeature, key: CaniemailKey): string | undefined {
   const tests = feature.stats[key.family]?.[key.platform];
   if (!tests?.length) return undefined;
-  const { version } = key;
-  const own = version === undefined ? undefined : tests.find(([v]) => sameVersion(v, version));
-  return (own ?? tests[tests.length - 1])[1];
+  const newest = tests[tests.length - 1][1];
+  const wanted = key.version === undefined ? null : versionNumbers(key.version);
+  if (!wanted) {
+    const own = tests.find(([version]) => version === key.version);
+    return (own ?? tests[tests.length - 1])[1];
+  }
+  const numbered = tests.map(([version, value]) => ({ version: versionNumbers(version), value }));
+  const same = numbered.find((test) => test.version && compareVersions(test.version, wanted) === 0);
+  if (same) return same.value;
+  if (numbered.some((test) => !test.version)) return newest; // dates or names: no order to read
+  const upTo = numbered
+    .filter((test) => compareVersions(test.version!, wanted) <= 0)
+    .sort((a, b) => compareVersions(a.version!, b.version!));
+  return upTo.length ? upTo[upTo.length - 1].value : newest;
 }
 
 export interface SupportEntry {
