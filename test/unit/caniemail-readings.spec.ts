@@ -45,6 +45,30 @@ describe("caniemail's record, read as it is written", () => {
     expect(prepare('ANDROIDGMAILIMAP', shadow).html).toContain('box-shadow');
   });
 
+  it('strips the whole attribute or block where a note says so, whatever else matches first', () => {
+    // css-rgb #3 (Gmail): whitespace rgb() strips the whole attribute / <style> block, even
+    // where box-shadow (not supported) would have removed the declaration first.
+    const inline = prepare('GMAILNEW', '<p style="box-shadow:0 0 2px rgb(0 0 0);color:red">x</p>');
+    expect(inline.html).not.toContain('color:red');
+    const block = prepare(
+      'GMAILNEW',
+      '<html><head><style>@media (max-height: 10px) { .a { color: rgb(0 0 0); } } .b { color: red; }</style></head><body><p class="b">x</p></body></html>',
+    );
+    expect(block.html).not.toMatch(/color: ?red/);
+    // css-modern-color #2: inline, all inline styles of the element go.
+    const modern = prepare(
+      'GMAILNEW',
+      '<p style="color:oklch(60% 0.1 30);margin:0;padding:4px">x</p>',
+    );
+    expect(modern.html).not.toContain('padding:4px');
+    expect(modern.report.list()).toContainEqual(
+      expect.objectContaining({
+        slug: 'css-modern-color',
+        source: 'caniemail css-modern-color #2',
+      }),
+    );
+  });
+
   it('reports a partly supported selector whose note it cannot emulate', () => {
     const html =
       '<html><head><style>a:target { color: red; }</style></head><body><a id="x">x</a></body></html>';

@@ -59,6 +59,8 @@ export function applyCaniemail(p: Preparation): void {
 
   const tagsOf = elementTags(p.$);
   editStylesheets(p.$, (root) => {
+    // A note that strips the whole block is read before anything else is removed from it.
+    if (dropsContainer(root, features, note, 'style block')) return 'drop';
     editAtRules(root, features, note, found);
     editSelectors(root, features, note, found);
     return editDeclarations(root, features, note, found, 'style block', (decl) =>
@@ -145,7 +147,15 @@ function editDeclarations(
         return tags;
       },
     };
-    for (const entry of featuresMatching(features, context)) {
+    const matching = featuresMatching(features, context);
+    // Whatever else matches the declaration, a note that strips the whole block or
+    // attribute decides first (css-rgb #3 on Gmail beside box-shadow's removal).
+    const dropping = dropVerdict(matching, context, droppersOf(features));
+    if (dropping) {
+      note(dropping.entry, where, 1, dropping.number);
+      return void (drop = true);
+    }
+    for (const entry of matching) {
       const decided = verdictFor(entry, context);
       if (!decided) {
         found(entry, where);
@@ -165,6 +175,61 @@ function editDeclarations(
     }
   });
   return drop ? 'drop' : undefined;
+}
+
+/** Notes that strip a whole style block or attribute (css-rgb #3, css-modern-color #2). */
+const DROPS_CONTAINER =
+  /whole attribute is stripped|whole `<style>` block|remove all inline styles/;
+const droppersByClient = new WeakMap<ClientFeature[], Set<ClientFeature>>();
+
+/** A client's features with a note that may strip the whole container: most have none. */
+function droppersOf(features: ClientFeature[]): Set<ClientFeature> {
+  let droppers = droppersByClient.get(features);
+  if (!droppers) {
+    droppers = new Set(
+      features.filter((entry) => entry.notes.some((n) => DROPS_CONTAINER.test(n.text))),
+    );
+    droppersByClient.set(features, droppers);
+  }
+  return droppers;
+}
+
+/** The first feature whose note drops the whole container for this declaration. */
+function dropVerdict(
+  matching: ClientFeature[],
+  context: DeclarationContext,
+  droppers: Set<ClientFeature>,
+): { entry: ClientFeature; number?: string } | undefined {
+  for (const entry of matching) {
+    if (!droppers.has(entry)) continue;
+    const decided = verdictFor(entry, context);
+    if (decided?.verdict.action === 'drop-container') return { entry, number: decided.number };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a style block holds a declaration whose note strips the whole block, anywhere in
+ * it (inside a media query or a rule that other features would remove first, too).
+ */
+function dropsContainer(root: Root, features: ClientFeature[], note: Note, where: string): boolean {
+  const droppers = droppersOf(features);
+  if (droppers.size === 0) return false;
+  let dropping: { entry: ClientFeature; number?: string } | undefined;
+  root.walkDecls((decl) => {
+    const context: DeclarationContext = {
+      property: decl.prop.toLowerCase(),
+      value: decl.value,
+      important: Boolean(decl.important),
+      rawImportant: decl.important ? (decl.raws.important ?? ' !important') : '',
+      inline: false,
+      tags: null,
+    };
+    dropping = dropVerdict(featuresMatching(features, context), context, droppers);
+    if (dropping) return false;
+  });
+  if (dropping) note(dropping.entry, where, 1, dropping.number);
+  return dropping !== undefined;
 }
 
 /** A feature found whose partial support is not emulated: reported once where it is. */

@@ -132,6 +132,12 @@ const NOTES: [RegExp, (note: string, slug: string) => NoteRule][] = [
     }),
   ],
   [
+    // css-modern-color #2 (Gmail): inline, the whole style attribute goes; in a block, the
+    // declaration (the feature is unsupported there).
+    /Using this syntax for an inline style will remove all inline styles/,
+    () => ({ declaration: (d) => (d.inline ? { action: 'drop-container' } : undefined) }),
+  ],
+  [
     /Does not support multiple values\. The comma/,
     () => ({ declaration: when((d) => /url\([^)]*\)\s*[^,]*,/i.test(d.value)) }),
   ],
