@@ -47,8 +47,12 @@ export class Email {
   @Column({ type: 'simple-json' })
   images: EmailImage[];
 
-  /** Stylesheets and web fonts it loads, each stored, refused or failed (ResourceFetcher). */
-  @Column({ type: 'simple-json', default: '[]' })
+  /**
+   * Stylesheets and web fonts it loads, each stored, refused or failed (ResourceFetcher).
+   * The table's default ('[]', for rows older than the column) is the migration's only: with
+   * one here, TypeORM reads the column back after an insert on PostgreSQL as the raw text.
+   */
+  @Column({ type: 'simple-json' })
   resources: EmailResource[];
 
   @Column({ name: 'created_at' })
