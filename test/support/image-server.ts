@@ -1,5 +1,4 @@
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { serveOnLoopback } from './loopback-server';
 import sharp from 'sharp';
 
 export interface ImageServer {
@@ -32,7 +31,7 @@ export async function startImageServer(): Promise<ImageServer> {
   const blue = await solidPng(40, 20, [0, 0, 255]);
   const big = Buffer.alloc(300_000, 1);
   const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
+  const server = await serveOnLoopback((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push(url.pathname + url.search);
     if (url.pathname === '/red.png')
@@ -48,11 +47,5 @@ export async function startImageServer(): Promise<ImageServer> {
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { ...server, requests };
 }

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { solidPng } from './image-server';
+import { serveOnLoopback } from './loopback-server';
 
 /** The web font the probes serve (a monospaced face: see test/fixtures/fonts/README.md). */
 export const PROBE_FONT = readFileSync(
@@ -59,7 +58,7 @@ export async function startResourceServer(): Promise<ResourceServer> {
     '/s/probe/v1/cyrillic.woff2': { type: 'font/woff2', body: PROBE_FONT },
   };
   const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
+  const server = await serveOnLoopback((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(path);
     const file = files[path];
@@ -68,13 +67,7 @@ export async function startResourceServer(): Promise<ResourceServer> {
       return res.writeHead(200, { 'content-type': 'text/css' }).end('.many-part { color: #000; }');
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { ...server, requests };
 }
 
 /** A probe email: a line of `i`s (red) over a line of `M`s (blue), in the probe font's family. */
