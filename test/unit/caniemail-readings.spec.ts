@@ -34,6 +34,19 @@ describe("caniemail's record, read as it is written", () => {
     expect(clientCatalog.find('IPHONE11')!.caniemail).toMatchObject({ version: '13.1' });
   });
 
+  it("reads Gmail for Android's Android-numbered tests at the profile's Android version", () => {
+    // css-text-decoration-line: tested per Android version, 6 and 7 n, 8 to 13 y.
+    const line = featureBySlug('css-text-decoration-line')!;
+    const gmail = (code: string) => clientCatalog.find(code)!.caniemail!;
+    expect(supportOf(line, gmail('ANDROIDGMAILAPP'))).toBe('n');
+    expect(supportOf(line, gmail('ANDROID9GMAILAPP'))).toBe('y');
+    // Tests dated rather than numbered keep the newest for every profile.
+    const width = featureBySlug('css-width')!;
+    expect(supportOf(width, gmail('ANDROIDGMAILAPP'))).toBe(
+      supportOf(width, gmail('ANDROID14GMAILAPP')),
+    );
+  });
+
   it('applies a note on non-Google accounts to the non-Google profile only', () => {
     // css-text-align #2: `start` and `end` are not supported with a non-Gmail account.
     const html = '<p style="text-align:start">x</p>';
