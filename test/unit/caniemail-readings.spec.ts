@@ -82,6 +82,16 @@ describe("caniemail's record, read as it is written", () => {
     );
   });
 
+  it('drops a style attribute holding a comment in Mail.ru (css-comments #3), not in a <style>', () => {
+    const html = '<p style="color:red;/* brand */margin:0">x</p>';
+    const mailru = prepare('MAILRU', html);
+    expect(mailru.html).not.toContain('color:red');
+    expect(mailru.report.list()).toContainEqual(
+      expect.objectContaining({ slug: 'css-comments', source: 'caniemail css-comments #3' }),
+    );
+    expect(prepare('APPMAIL15', html).html).toContain('color:red');
+  });
+
   it('reports a partly supported selector whose note it cannot emulate', () => {
     const html =
       '<html><head><style>a:target { color: red; }</style></head><body><a id="x">x</a></body></html>';

@@ -283,6 +283,17 @@ function editSelectors(root: Root, features: ClientFeature[], note: Note, found:
   });
 }
 
+/** A note that drops a style attribute for its text alone (a comment in it, Mail.ru). */
+function attributeDrop(
+  features: ClientFeature[],
+  style: string,
+): { entry: ClientFeature; number: string } | undefined {
+  for (const entry of features)
+    for (const { rule, number } of entry.notes)
+      if (rule.styleAttribute?.(style)) return { entry, number };
+  return undefined;
+}
+
 /**
  * The inline pass, remembered per tag and style text: what a client does to a style attribute
  * depends on nothing else, and emails repeat the same attributes hundreds of times. A
@@ -306,8 +317,10 @@ function editStyleAttributes(
       const recordNote: Note = (...args) => replay.push(() => note(...args));
       const recordFound = (entry: ClientFeature, where: string) =>
         replay.push(() => found(entry, where));
-      const root = parseInlineStyle(style);
-      let css: string | null = style;
+      const dropping = attributeDrop(features, style);
+      const root = dropping ? null : parseInlineStyle(style);
+      let css: string | null = dropping ? null : style;
+      if (dropping) recordNote(dropping.entry, 'style attribute', 1, dropping.number);
       if (root) {
         const verdict = editDeclarations(
           root,

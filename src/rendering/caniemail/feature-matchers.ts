@@ -128,6 +128,8 @@ const SPECIAL: Record<string, (feature: CaniemailFeature) => FeatureMatcher> = {
   'css-at-media-device-pixel-ratio': () => atRule('media', /device-pixel-ratio|resolution/i),
   'css-at-font-face': () => atRule('font-face'),
   'css-at-import': () => atRule('import'),
+  // Comments match nothing by themselves: only a note says what a client does with them.
+  'css-comments': () => ({}),
   'css-at-keyframes': () => ({ atRule: (name) => /^(-\w+-)?keyframes$/i.test(name) }),
   'css-at-supports': () => atRule('supports'),
   'css-selector-adjacent-sibling': () => withNode('combinator', '+'),

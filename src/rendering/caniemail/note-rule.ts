@@ -32,4 +32,6 @@ export interface NoteRule {
   /** Attributes of the feature are kept only on elements matching this selector. */
   attributesOnlyOn?: string;
   imageTypes?: string[];
+  /** True: the whole style attribute, as written, is dropped (Mail.ru: a comment in it). */
+  styleAttribute?: (text: string) => boolean;
 }

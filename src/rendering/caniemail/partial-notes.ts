@@ -138,6 +138,10 @@ const NOTES: [RegExp, (note: string, slug: string) => NoteRule][] = [
     () => ({ declaration: (d) => (d.inline ? { action: 'drop-container' } : undefined) }),
   ],
   [
+    /Comment inside `style` attribute strips the whole attribute/,
+    () => ({ styleAttribute: (text) => text.includes('/*') }),
+  ],
+  [
     /Does not support multiple values\. The comma/,
     () => ({ declaration: when((d) => /url\([^)]*\)\s*[^,]*,/i.test(d.value)) }),
   ],
