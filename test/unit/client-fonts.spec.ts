@@ -31,7 +31,12 @@ describe("each family's default body font, as the client documents it", () => {
     ['samsung-email', 'ANDROIDSAMSUNG7', /body \{ font-family: Arial,/],
     ['yahoo-aol', 'YAHOO', /body \{ font-family: Arial,/],
     ['protonmail', 'PROTONMAIL', /body \{ font-family: system-ui, sans-serif; font-size: 14px/],
-    ['generic', 'THUNDERBIRDLATEST', /body \{ font-family: Arial,/],
+    [
+      'thunderbird',
+      'THUNDERBIRDLATEST',
+      /body \{ font-family: Calibri, sans-serif; font-size: 17px/,
+    ],
+    ['generic', 'OUTLOOKMAC', /body \{ font-family: Arial,/],
   ];
   it.each(defaults)('%s (%s)', (_family, code, font) => {
     expect(frameOf(code)).toMatch(font);

@@ -8,4 +8,5 @@ export { outlookWord } from './outlook-word';
 export { plainText } from './plain-text';
 export { protonMail } from './protonmail';
 export { samsungEmail } from './samsung-email';
+export { thunderbird } from './thunderbird';
 export { yahooAol } from './yahoo-aol';

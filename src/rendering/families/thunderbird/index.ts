@@ -1,0 +1,16 @@
+import type { ClientFamily } from '../../pipeline/client-family';
+import { WINDOWS_FONTS } from '../../fonts/client-fonts';
+import { bodyFont } from '../../stages/client-frame';
+
+/**
+ * Thunderbird for Windows: the email as its engine shows it (Chromium stands in for Gecko),
+ * less what caniemail's table says it does not support. Its default proportional font is
+ * sans-serif, which on Windows it sets to Calibri at 17 px (thunderbird-desktop
+ * `mail/app/profile/all-thunderbird.js`, "Serif fonts look dated", bug 520824), and it has
+ * Windows's fonts.
+ */
+export const thunderbird: ClientFamily = {
+  name: 'thunderbird',
+  frameCss: () => [bodyFont('Calibri, sans-serif', '17px')],
+  fonts: WINDOWS_FONTS,
+};
