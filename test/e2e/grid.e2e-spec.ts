@@ -4,6 +4,7 @@ import { UsageRecord } from '../../src/billing/usage-record.entity';
 import { Capture } from '../../src/captures/capture.entity';
 import { marketingEmail } from '../support/marketing-email';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';
+import { failedAnswers } from '../support/failed-answers';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 import { until } from '../support/until';
@@ -46,16 +47,8 @@ describe(`the whole grid at once, default limits (${TEST_DATABASE})`, () => {
     expect(answeredBefore).toBeLessThan(codes.length / 4);
 
     // Any other answer is named with its body and the failure its row recorded.
-    const others = await Promise.all(
-      responses
-        .map((r, i) => ({ code: codes[i], status: r.status, body: r.body as unknown }))
-        .filter((answer) => answer.status !== 200)
-        .map(async (answer) => {
-          const row = await rows.findOneBy({ emailId: guid, client: answer.code });
-          return { ...answer, failure: row?.failure, error: row?.error };
-        }),
-    );
-    expect(others).toEqual([]);
+    const answers = responses.map((response, i) => ({ emailId: guid, client: codes[i], response }));
+    expect(await failedAnswers(t, answers)).toEqual([]);
     // Clients with the same pixel inputs share one render: identical bytes, each its own file.
     const twins = ['IPHONE12', 'IPHONE13'].map((code) => responses[codes.indexOf(code)].body);
     const [first, second] = await Promise.all(twins.map((body) => fullImage(body.full_url)));

@@ -18,6 +18,7 @@ import {
   previewsFromTwoProcesses,
   SIMPLE_EMAIL,
 } from '../support/previews';
+import { failedAnswers } from '../support/failed-answers';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 import { hasWorkerBuild, startWorker, WorkerProcess } from '../support/worker-process';
@@ -80,12 +81,18 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     const guids = [];
     for (let i = 0; i < 5; i++)
       guids.push(await postEmail(t, { html_text: SIMPLE_EMAIL, end_user_id: `u${i}` }));
-    const responses = await Promise.all(
+    const answers = await Promise.all(
       guids.flatMap((guid) =>
-        configurations.map((path) => request(t.url).get(`/v1/emails/${guid}/previews/${path}`)),
+        configurations.map(async (path) => ({
+          emailId: guid,
+          client: path.split('?')[0],
+          response: await request(t.url).get(`/v1/emails/${guid}/previews/${path}`),
+        })),
       ),
     );
-    expect(responses.map((response) => response.status)).toEqual(new Array(30).fill(200));
+    // Any other answer is named with its body and the failure its row recorded.
+    expect(await failedAnswers(t, answers)).toEqual([]);
+    expect(answers).toHaveLength(30);
     // Each worker counts what it rendered on its own /metrics: together, the 30 captures.
     let counted = 0;
     for (const port of [workerMetricsPort(0), workerMetricsPort(1)]) {
