@@ -1,6 +1,6 @@
-import type { AtRule } from 'postcss';
+import type { ChildNode } from 'postcss';
 import safeParse from 'postcss-safe-parser';
-import valueParser from 'postcss-value-parser';
+import { httpUrl, importTarget, leadingImports } from '../../common/css-imports';
 import { cssUrls } from './css-urls';
 import { fontSourceUrl } from './font-source';
 import { coversAny, parseUnicodeRange } from './unicode-range';
@@ -45,7 +45,7 @@ export function stylesheetReferences(
   shown: ReadonlySet<number>,
 ): StylesheetReferences {
   const text = css.replace(COMMENTS, ' ');
-  const absolute = (url: string) => absoluteUrl(url, base);
+  const absolute = (url: string) => httpUrl(url, base);
   const firstBlock = text.indexOf('{');
   const preludeEnd = firstBlock < 0 ? text.length : text.lastIndexOf(';', firstBlock) + 1;
   const fontFaces = text.match(FONT_FACES) ?? [];
@@ -60,20 +60,13 @@ export function stylesheetReferences(
 
 /** The @imports of a stylesheet's statements before its first block, in order. */
 function importsOf(prelude: string, absolute: (url: string) => string | null): string[] {
-  const imports: string[] = [];
-  if (!/@import/i.test(prelude)) return imports;
+  if (!/@import/i.test(prelude)) return [];
   // postcss-safe-parser recovers from broken CSS the way engines do (an unclosed string or
   // url), where postcss's own parser would throw and the email would load nothing.
-  for (const node of safeParse(prelude).nodes) {
-    if (node.type === 'comment') continue;
-    const name = node.type === 'atrule' ? node.name.toLowerCase() : '';
-    if (name === 'charset' || (name === 'layer' && !(node as AtRule).nodes)) continue;
-    if (name !== 'import') break; // anything else ends where @imports count
-    const url = importedUrl((node as AtRule).params);
-    const resolved = url && absolute(url);
-    if (resolved) imports.push(resolved);
-  }
-  return imports;
+  return leadingImports(safeParse(prelude).nodes as ChildNode[])
+    .map((rule) => importTarget(rule).reference)
+    .map((reference) => reference && absolute(reference))
+    .filter((url): url is string => Boolean(url));
 }
 
 function fontsOf(
@@ -91,24 +84,6 @@ function fontsOf(
     fonts.push({ family: unquote(descriptors.get('font-family') ?? ''), url });
   });
   return fonts;
-}
-
-/** The URL of an @import's prelude: `url(...)` or a string first. */
-function importedUrl(params: string): string | null {
-  const first = valueParser(params).nodes.find((node) => node.type !== 'space');
-  if (first?.type === 'string') return first.value;
-  if (first?.type === 'function' && first.value.toLowerCase() === 'url' && first.nodes[0])
-    return first.nodes[0].value;
-  return null;
-}
-
-function absoluteUrl(reference: string, base: string | undefined): string | null {
-  try {
-    const url = new URL(reference.trim(), base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 function unquote(value: string): string {

@@ -27,6 +27,11 @@ export interface EmailContent {
   missingImages?: { url: string; reason: string }[];
 }
 
+/** Buffers cross into a preparation thread as plain Uint8Arrays: the same bytes as a Buffer. */
+export function asBuffer(data: Uint8Array): Buffer {
+  return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+}
+
 /** Origin the renderer serves stored images from; nothing else is ever fetched. */
 export const ASSET_ORIGIN = 'https://assets.render.invalid';
 export const MISSING_IMAGE = `${ASSET_ORIGIN}/missing`;

@@ -1,4 +1,4 @@
-import type { EmailContent, RenderImage } from '../pipeline/email-content';
+import { asBuffer, EmailContent, RenderImage } from '../pipeline/email-content';
 import type { ReportEntry } from '../pipeline/render-report';
 import type { ClientProfile } from '../profile/client-profile';
 import type { RenderOptions } from '../profile/options';
@@ -31,11 +31,7 @@ export function runPreparation(task: PrepareTask): PreparedEmail {
 export function revive(prepared: PreparedEmail): PreparedEmail {
   const served = new Map<string, RenderImage>();
   for (const [path, image] of prepared.served) {
-    const data = image.data as Uint8Array;
-    served.set(path, {
-      ...image,
-      data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
-    });
+    served.set(path, { ...image, data: asBuffer(image.data) });
   }
   return { ...prepared, served };
 }

@@ -1,11 +1,12 @@
 import type { AtRule, ChildNode, Root } from 'postcss';
 import safeParse from 'postcss-safe-parser';
 import valueParser from 'postcss-value-parser';
+import { httpUrl, importTarget, leadingImports } from '../../common/css-imports';
 import { clientFeatures } from '../caniemail/client-features';
 import { supportEntry } from '../caniemail/support-table';
 import { editStylesheets } from '../pipeline/css-walker';
 import type { Preparation } from '../pipeline/client-family';
-import type { RenderImage, RenderResource } from '../pipeline/email-content';
+import { asBuffer, RenderImage, RenderResource } from '../pipeline/email-content';
 import { caniemailSource } from '../pipeline/render-report';
 
 type Stored = Extract<RenderResource, { status: 'stored' }>;
@@ -40,7 +41,7 @@ export function loadStylesheets(p: Preparation): void {
     $('link[href]').each((_i, element) => {
       const link = $(element);
       if (!/(^|\s)stylesheet(\s|$)/i.test(link.attr('rel') ?? '')) return;
-      const url = absolute(link.attr('href')!);
+      const url = httpUrl(link.attr('href')!);
       const sheet = url ? sheets.get(url) : undefined;
       if (sheet?.status !== 'stored') return void link.remove();
       const media = link.attr('media');
@@ -108,14 +109,9 @@ function expandRoot(
 ): string {
   if (base) absoluteUrls(root, base);
   if (!imports) return root.toString();
-  // Only @imports before the first rule count (CSS Cascade 5 §6.1.2); they stand where
-  // they were, so the imported rules keep their place in the cascade.
-  for (const node of [...root.nodes]) {
-    if (node.type === 'comment') continue;
-    if (node.type !== 'atrule') break;
-    const name = node.name.toLowerCase();
-    if (name === 'charset' || (name === 'layer' && !node.nodes)) continue;
-    if (name !== 'import') break;
+  // Only the @imports engines honour count; they stand where they were, so the imported
+  // rules keep their place in the cascade.
+  for (const node of leadingImports(root.nodes)) {
     const { url, media } = importOf(node, base);
     const sheet = url ? sheets.get(url) : undefined;
     // A loop, or a stylesheet not stored, imports nothing, as in a browser.
@@ -130,14 +126,8 @@ function expandRoot(
 }
 
 function importOf(rule: AtRule, base: string | undefined): { url: string | null; media: string } {
-  const nodes = valueParser(rule.params).nodes.filter((node) => node.type !== 'space');
-  const [first, ...rest] = nodes;
-  let reference: string | undefined;
-  if (first?.type === 'string') reference = first.value;
-  else if (first?.type === 'function' && first.value.toLowerCase() === 'url')
-    reference = first.nodes[0]?.value;
-  const media = rest.map((node) => valueParser.stringify(node)).join(' ');
-  return { url: reference ? absolute(reference, base) : null, media };
+  const { reference, media } = importTarget(rule);
+  return { url: reference ? httpUrl(reference, base) : null, media };
 }
 
 /** Relative url()s of a stylesheet resolve against its own URL, not the email's. */
@@ -147,7 +137,7 @@ function absoluteUrls(root: Root, base: string): void {
     const parsed = valueParser(decl.value);
     parsed.walk((node) => {
       if (node.type !== 'function' || node.value.toLowerCase() !== 'url' || !node.nodes[0]) return;
-      const url = absolute(node.nodes[0].value, base);
+      const url = httpUrl(node.nodes[0].value, base);
       if (url)
         node.nodes = [{ ...node.nodes[0], type: 'word', value: url } as valueParser.WordNode];
     });
@@ -181,18 +171,4 @@ function reportResources(p: Preparation, resources: RenderResource[]): void {
 
 function textOf(sheet: Stored): string {
   return asBuffer(sheet.data).toString('utf8');
-}
-
-/** Buffers cross into a preparation thread as plain Uint8Arrays. */
-function asBuffer(data: Uint8Array): Buffer {
-  return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-}
-
-function absolute(reference: string, base?: string): string | null {
-  try {
-    const url = new URL(reference.trim(), base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }
