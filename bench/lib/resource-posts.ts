@@ -4,7 +4,7 @@ import { startResourceServer } from '../../test/support/resource-server';
 import type { RunningServer } from './server';
 import { ms, summarize } from './stats';
 
-const RUNS = 30;
+const RUNS = Number(process.env.BENCH_RUNS ?? 120);
 const FIRST_CAPTURES = 15;
 
 /** A 40 KB email with 10 remote images; `withResources` adds 2 stylesheets and 3 font files. */

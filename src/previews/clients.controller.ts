@@ -2,7 +2,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Controller, Get } from '@nestjs/common';
 import { ClientCatalog } from '../rendering/catalog/client-catalog';
 import { familyOf } from '../rendering/families/lookup';
-import { fontNote } from '../rendering/fonts/client-fonts';
+import { fontNote, fontsOf } from '../rendering/fonts/client-fonts';
+import type { ClientProfile } from '../rendering/profile/client-profile';
 
 /** The client list and each client's options (CONTRACT "Clients"); no authentication. */
 @ApiTags('clients')
@@ -56,10 +57,7 @@ export class ClientsController {
           platform: profile.platform,
           status: profile.status,
           engine: profile.engine,
-          // Where a substitute draws one of the client's own fonts, the note says so.
-          emulation: [profile.emulation, fontNote(familyOf(profile).fonts ?? [])]
-            .filter(Boolean)
-            .join(' '),
+          emulation: emulationNote(profile),
           viewport: profile.viewport,
           device_scale_factor: profile.device_scale_factor,
           dark: profile.dark,
@@ -69,4 +67,10 @@ export class ClientsController {
       ]),
     );
   }
+}
+
+/** The profile's note, then its fonts: the default one and its source, and every stand-in. */
+function emulationNote(profile: ClientProfile): string {
+  const family = familyOf(profile);
+  return `${profile.emulation} ${fontNote(family.defaultFont, fontsOf(family.fonts, profile))}`;
 }

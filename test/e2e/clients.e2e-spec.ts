@@ -42,6 +42,13 @@ describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
       'Segoe UI is drawn with Noto Sans (a substitute: another design)',
     );
     expect(response.body.APPMAIL15.emulation).toContain('-apple-system is drawn with Inter');
+    // Each client's default font, with its source, or said to be assumed where none exists.
+    expect(ol2019.emulation).toContain(
+      'Default body font: "Times New Roman", Times, serif at 12pt (',
+    );
+    expect(response.body.YAHOO.emulation).toMatch(
+      /Default body font: Arial, Helvetica, sans-serif \(assumed: /,
+    );
     for (const [code, entry] of Object.entries(reference.clients)) {
       const served = response.body[code];
       expect({ code, name: served.name, group: served.group, platform: served.platform }).toEqual({

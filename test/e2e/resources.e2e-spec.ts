@@ -91,6 +91,19 @@ describe(`what the reader's client loads: stylesheets, web fonts, posters (${TES
     );
   }, 120_000);
 
+  it('follows the version each profile names: Outlook 2016 for Mac loads web fonts, the new Outlook for Mac (16.80) does not', async () => {
+    const guid = await postEmail(t, { html_text: probeEmail(inlineFace(server.url)) });
+    expect(await drawsProbeFont(guid, 'OL2015')).toBe(true); // caniemail outlook/macos 2016: y
+    expect(await drawsProbeFont(guid, 'OUTLOOKMAC')).toBe(false); // 16.80: n
+    expect(await report(guid, 'OUTLOOKMAC')).toContainEqual(
+      expect.objectContaining({
+        slug: 'resource:font',
+        title: 'Web font not loaded: this client does not load it',
+        source: 'caniemail css-at-font-face',
+      }),
+    );
+  }, 60_000);
+
   it('Outlook 2016 falls back to Times New Roman for a font stack that begins with a web font (caniemail css-at-font-face #5)', async () => {
     const guid = await postEmail(t, { html_text: probeEmail(inlineFace(server.url)) });
     expect(await drawsProbeFont(guid, 'OL2016')).toBe(false);

@@ -3,6 +3,7 @@ import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import {
   CARLITO,
   fontNote,
+  fontsOf,
   INTER,
   ROBOTO,
   WINDOWS_FONTS,
@@ -28,7 +29,7 @@ describe("each family's default body font, as the client documents it", () => {
     ['outlook-word', 'OL2019', /body \{ font-family: "Times New Roman",[^}]*font-size: 12pt/],
     ['outlook-com', 'OUTLOOKCOM', /body \{ font-family: "Segoe UI", Calibri,[^}]*font-size: 14px/],
     ['gmail', 'GMAILNEW', /font-family: Arial, Helvetica, sans-serif; font-size: small/],
-    ['samsung-email', 'ANDROIDSAMSUNG7', /body \{ font-family: Arial,/],
+    ['samsung-email', 'ANDROIDSAMSUNG7', /body \{ font-family: Roboto, sans-serif;/],
     ['yahoo-aol', 'YAHOO', /body \{ font-family: Arial,/],
     ['protonmail', 'PROTONMAIL', /body \{ font-family: system-ui, sans-serif; font-size: 14px/],
     [
@@ -40,6 +41,21 @@ describe("each family's default body font, as the client documents it", () => {
   ];
   it.each(defaults)('%s (%s)', (_family, code, font) => {
     expect(frameOf(code)).toMatch(font);
+  });
+
+  it("names where each family's default is documented, or says it is assumed", () => {
+    const undocumented = /no public source|documents? none|document no default/;
+    for (const family of Object.values(families)) {
+      const { source, assumed } = family.defaultFont;
+      expect([family.name, undocumented.test(source)]).toEqual([family.name, Boolean(assumed)]);
+    }
+    const assumed = Object.values(families).filter((family) => family.defaultFont.assumed);
+    expect(assumed.map((family) => family.name).sort()).toEqual([
+      'generic',
+      'outlook-com',
+      'samsung-email',
+      'yahoo-aol',
+    ]);
   });
 
   it('covers every registered family but plain text', () => {
@@ -95,12 +111,44 @@ describe("the fonts a client's system or page provides", () => {
   });
 });
 
-describe("a profile's emulation note says which of its fonts a substitute draws", () => {
-  it('names each stand-in and how close it is', () => {
-    expect(fontNote(WINDOWS_FONTS)).toBe(
-      'Fonts: Calibri is drawn with Carlito (metric-compatible: same widths); Cambria is drawn with Caladea (metric-compatible: same widths); Segoe UI is drawn with Noto Sans (a substitute: another design).',
+describe("a profile's emulation note says its default font and which of its fonts a substitute draws", () => {
+  const documented = { family: 'Calibri, sans-serif', size: '17px', source: 'all-thunderbird.js' };
+  it('names the default font with its source, each stand-in and how close it is', () => {
+    expect(fontNote(documented, WINDOWS_FONTS)).toBe(
+      'Default body font: Calibri, sans-serif at 17px (all-thunderbird.js). Fonts: Calibri is drawn with Carlito (metric-compatible: same widths); Cambria is drawn with Caladea (metric-compatible: same widths); Segoe UI is drawn with Noto Sans (a substitute: another design).',
     );
-    expect(fontNote([{ name: 'Roboto', drawnWith: ROBOTO, is: 'the font' }])).toBe('');
+    expect(fontNote(documented, [{ name: 'Roboto', drawnWith: ROBOTO, is: 'the font' }])).toBe(
+      'Default body font: Calibri, sans-serif at 17px (all-thunderbird.js).',
+    );
+  });
+
+  it('says plainly where the default is assumed', () => {
+    expect(fontNote({ family: 'Arial', assumed: true, source: 'none documented' }, [])).toBe(
+      'Default body font: Arial (assumed: none documented).',
+    );
+  });
+});
+
+describe("an Android reader's fonts are Android's, whatever the app", () => {
+  const aliasOfArial = `font-family: "Arial"; src: local("${ROBOTO.faces[0]}")`;
+  it('draws Arial, Helvetica, Tahoma and Verdana with Roboto, as Android aliases them', () => {
+    for (const code of ['ANDROIDSAMSUNG7', 'ANDROID14GMAILAPP'])
+      expect([code, frameOf(code)]).toEqual([code, expect.stringContaining(aliasOfArial)]);
+    for (const code of ['GMAILNEW', 'IPHONE13', 'OUTLOOKMAC'])
+      expect([code, frameOf(code)]).toEqual([code, expect.not.stringContaining(aliasOfArial)]);
+  });
+
+  it('says so in the emulation note, and reports no stand-in for it', () => {
+    const samsung = clientCatalog.find('ANDROIDSAMSUNG7')!;
+    expect(fontNote(families.samsungEmail.defaultFont, fontsOf(undefined, samsung))).toMatch(
+      /Arial, Helvetica, Tahoma, Verdana: Roboto, as the platform draws them\.$/,
+    );
+    const html = `<p style="font-family: Arial, sans-serif">Hi</p>`;
+    const { report } = prepareHtml({ html, text: null, images: [] }, samsung, {
+      images: 'allowed',
+      orientation: 'vertical',
+    });
+    expect(report.list().filter((e) => e.slug === 'rule:client-font')).toEqual([]);
   });
 });
 

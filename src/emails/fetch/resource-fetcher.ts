@@ -33,8 +33,8 @@ interface Wanted {
 /**
  * Fetches the stylesheets and web fonts an email loads, once, at POST, and stores them:
  * `<link>`ed and @imported stylesheets level by level (each URL once, so an import loop
- * ends; at most `importDepth` imports deep and `maxStylesheets` in all), then the font files
- * of the faces its text uses. The protections are the images' (RemoteDownload): addresses,
+ * ends; at most `importDepth` imports deep and `maxStylesheets` in all), and the font files
+ * of the faces its text uses, each sheet's as soon as it arrives. The protections are the images' (RemoteDownload): addresses,
  * redirects, sizes, one deadline. A stylesheet must be served as text/css (as browsers
  * require of a cross-origin sheet); a font must be a font by its bytes, whatever its type
  * says. Every resource ends stored, refused or failed, with the reason.
@@ -51,35 +51,46 @@ export class ResourceFetcher {
     const deadline = AbortSignal.timeout(this.config.images.timeoutMs);
     const run = new PrefetchRun(this.config.resources.maxTotalBytes);
     const shown = codePointsOf(named.shown);
-    // The HTML's own faces download while the stylesheets are read.
-    const htmlFonts = this.fetchFonts(
-      emailId,
-      named.fonts.map(({ url }) => ({ url, depth: 0 })),
-      deadline,
-      run,
-    );
-    const sheetFonts: Wanted[] = [];
+    // Font files start as soon as the stylesheet naming them arrives (the HTML's at once):
+    // a font is the slowest thing an email loads, so it must not wait for other sheets.
+    const fonts = [
+      this.fetchFonts(
+        emailId,
+        named.fonts.map(({ url }) => ({ url, depth: 0 })),
+        deadline,
+        run,
+      ),
+    ];
     const images: string[] = [];
     let level: Wanted[] = this.admitStylesheets(
       run,
       named.stylesheets.map((url) => ({ url, depth: 0 })),
     );
     while (level.length > 0) {
-      const sheets = await this.each(level, (wanted) =>
-        this.fetchStylesheet(emailId, wanted, deadline, run),
-      );
-      const next: Wanted[] = [];
-      sheets.forEach((sheet, index) => {
-        if (!sheet) return;
-        const from = level[index];
-        const found = stylesheetReferences(sheet.css, sheet.base, shown);
-        next.push(...found.imports.map((url) => ({ url, from: from.url, depth: from.depth + 1 })));
-        sheetFonts.push(...found.fonts.map(({ url }) => ({ url, from: from.url, depth: 0 })));
-        images.push(...found.images);
+      const found = await this.each(level, async (wanted) => {
+        const sheet = await this.fetchStylesheet(emailId, wanted, deadline, run);
+        if (!sheet) return { imports: [], images: [] };
+        const named = stylesheetReferences(sheet.css, sheet.base, shown);
+        const from = wanted.url;
+        fonts.push(
+          this.fetchFonts(
+            emailId,
+            named.fonts.map(({ url }) => ({ url, from, depth: 0 })),
+            deadline,
+            run,
+          ),
+        );
+        const imports = named.imports.map((url) => ({ url, from, depth: wanted.depth + 1 }));
+        return { imports, images: named.images };
       });
-      level = this.admitStylesheets(run, next);
+      // The next level and the images in document order, whichever sheet arrived first.
+      images.push(...found.flatMap((sheet) => sheet.images));
+      level = this.admitStylesheets(
+        run,
+        found.flatMap((sheet) => sheet.imports),
+      );
     }
-    await Promise.all([htmlFonts, this.fetchFonts(emailId, sheetFonts, deadline, run)]);
+    await Promise.all(fonts);
     return { resources: run.recorded, images: [...new Set(images)] };
   }
 

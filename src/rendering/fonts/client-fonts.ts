@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ClientProfile } from '../profile/client-profile';
 
 /**
  * An open font installed here (scripts/setup.sh, docker/Dockerfile), with the full names of
@@ -68,13 +69,29 @@ export const INSTALLED_FONTS: readonly InstalledFont[] = [
 /**
  * A font a client's system or page provides, by the name emails give it, and the installed
  * font that draws it here: the font itself, a metric-compatible clone (same widths, so the
- * same line breaks), or a substitute (another design of the same kind, said in the report).
+ * same line breaks), a substitute (another design of the same kind, said in the report), or
+ * the font the platform itself draws for that name (an alias: Android's Arial is Roboto).
  */
 export interface ClientFont {
   name: string;
   drawnWith: InstalledFont;
-  is: 'the font' | 'metric-compatible' | 'substitute';
+  is: 'the font' | 'metric-compatible' | 'substitute' | 'alias';
 }
+
+/**
+ * The font a client shows an email's text in where the email names none: its stack and size,
+ * and where that is documented. `assumed`: nothing public documents it; the source then says
+ * why this one was chosen, and the profile's emulation note says it is an assumption.
+ */
+export interface DefaultFont {
+  family: string;
+  size?: string;
+  source: string;
+  assumed?: true;
+}
+
+/** The fallback of clients that document no default of their own. */
+export const ARIAL = 'Arial, Helvetica, sans-serif';
 
 /** What Windows and Office provide, as Outlook for Windows and Outlook.com readers have it. */
 export const WINDOWS_FONTS: readonly ClientFont[] = [
@@ -83,6 +100,30 @@ export const WINDOWS_FONTS: readonly ClientFont[] = [
   // Segoe UI, Windows's interface font: Noto Sans is a humanist sans of the same kind.
   { name: 'Segoe UI', drawnWith: NOTO_SANS, is: 'substitute' },
 ];
+
+/**
+ * Android's own fonts, whatever the app: Roboto is its sans-serif, and its fonts.xml (AOSP
+ * frameworks/base data/fonts/fonts.xml) aliases Arial, Helvetica, Tahoma and Verdana to it,
+ * so an email's Arial is Roboto in every Android client's WebView.
+ */
+const ANDROID_FONTS: readonly ClientFont[] = [
+  { name: 'Roboto', drawnWith: ROBOTO, is: 'the font' },
+  ...['Arial', 'Helvetica', 'Tahoma', 'Verdana'].map((name) => ({
+    name,
+    drawnWith: ROBOTO,
+    is: 'alias' as const,
+  })),
+];
+
+/** The fonts a profile's reader has: its client's, then its device's (Android's aliases). */
+export function fontsOf(
+  clientFonts: readonly ClientFont[] | undefined,
+  profile: ClientProfile,
+): ClientFont[] {
+  const device = profile.platform.startsWith('Android') ? ANDROID_FONTS : [];
+  const fonts = [...(clientFonts ?? []), ...device];
+  return fonts.filter((font, index) => fonts.findIndex((f) => f.name === font.name) === index);
+}
 
 /**
  * Installed fonts that no client has under these names: a family that does not provide
@@ -121,8 +162,10 @@ export function clientFontFaces(fonts: readonly ClientFont[]): string[] {
 
 /** The fonts an email names that the client has only through a stand-in, as words. */
 export function standInsNamed(fonts: readonly ClientFont[], html: string): ClientFont[] {
-  return fonts.filter((font) => font.is !== 'the font' && namesFont(html, font.name));
+  return fonts.filter((font) => isStandIn(font) && namesFont(html, font.name));
 }
+
+const isStandIn = (font: ClientFont) => font.is === 'metric-compatible' || font.is === 'substitute';
 
 function namesFont(html: string, name: string): boolean {
   const escaped = name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
@@ -130,15 +173,26 @@ function namesFont(html: string, name: string): boolean {
 }
 
 /**
- * What a profile's emulation note says of its fonts: each font of the client drawn with
- * another one here, and how close that one is. Empty when the client has none.
+ * What a profile's emulation note says of its fonts: its default body font and where that
+ * is documented (or that it is assumed), each font of the client drawn with another one
+ * here and how close that one is, and the names its platform draws with another font.
  */
-export function fontNote(fonts: readonly ClientFont[]): string {
-  const standIns = fonts.filter((font) => font.is !== 'the font');
-  if (standIns.length === 0) return '';
-  const said = standIns.map(
-    (font) =>
-      `${font.name} is drawn with ${font.drawnWith.family} (${font.is === 'substitute' ? 'a substitute: another design' : 'metric-compatible: same widths'})`,
-  );
-  return `Fonts: ${said.join('; ')}.`;
+export function fontNote(defaultFont: DefaultFont, fonts: readonly ClientFont[]): string {
+  const size = defaultFont.size ? ` at ${defaultFont.size}` : '';
+  const said = [
+    `Default body font: ${defaultFont.family}${size} (${defaultFont.assumed ? 'assumed: ' : ''}${defaultFont.source}).`,
+  ];
+  const standIns = fonts
+    .filter(isStandIn)
+    .map(
+      (font) =>
+        `${font.name} is drawn with ${font.drawnWith.family} (${font.is === 'substitute' ? 'a substitute: another design' : 'metric-compatible: same widths'})`,
+    );
+  if (standIns.length) said.push(`Fonts: ${standIns.join('; ')}.`);
+  const aliases = fonts.filter((font) => font.is === 'alias');
+  if (aliases.length)
+    said.push(
+      `${aliases.map((font) => font.name).join(', ')}: ${aliases[0].drawnWith.family}, as the platform draws them.`,
+    );
+  return said.join(' ');
 }

@@ -1,5 +1,5 @@
 import type { ClientProfile } from '../profile/client-profile';
-import type { ClientFont } from '../fonts/client-fonts';
+import type { ClientFont, DefaultFont } from '../fonts/client-fonts';
 import type { RenderOptions } from '../profile/options';
 import type { EmailContent, ImagePlan } from './email-content';
 import type { EmailDocument } from './email-document';
@@ -81,8 +81,10 @@ export interface ClientFamily {
   readonly darkMode?: Stage;
   /** What the client's display does to the finished email (auto fit, clipping). */
   readonly display?: Stage;
-  /** The client's own default CSS (fonts, margins), which the email's CSS overrides. */
-  frameCss(profile: ClientProfile): string[];
+  /** The font the client shows text in where the email names none, and its source. */
+  readonly defaultFont: DefaultFont;
+  /** The client's other page CSS (margins, its own containers), which the email's overrides. */
+  readonly frameCss?: (profile: ClientProfile) => string[];
   /** Fonts the client's system or page provides, by the names emails give them. */
   readonly fonts?: readonly ClientFont[];
   readonly caniemail?: CaniemailReading;

@@ -1,21 +1,20 @@
 import type { Preparation } from '../pipeline/client-family';
-import { clientFontFaces, standInsNamed } from '../fonts/client-fonts';
+import { clientFontFaces, fontsOf, standInsNamed } from '../fonts/client-fonts';
 import { DARK_BACKGROUND, DARK_TEXT } from './colour-inversion';
-
-/** The default body font of clients that document none of their own. */
-export const ARIAL = 'Arial, Helvetica, sans-serif';
-
-/** A client's default body font (and size), as a frame rule. */
-export const bodyFont = (family: string, size?: string) =>
-  `body { font-family: ${family};${size ? ` font-size: ${size};` : ''} }`;
 
 /**
  * The client's own defaults, which the email's CSS overrides (hence first in the head): the
- * fonts its platform provides (client-fonts.ts), the family's default font and margins, then the default colours of a dark client, unless the family's
- * own dark mode paints them (Apple Mail: only where the email allows it).
+ * fonts its platform provides (client-fonts.ts), its default body font, the family's other
+ * page CSS, then the default colours of a dark client, unless the family's own dark mode
+ * paints them (Apple Mail: only where the email allows it).
  */
 export function frameCss(p: Preparation): string {
-  const rules = [...clientFontFaces(p.family.fonts ?? []), ...p.family.frameCss(p.profile)];
+  const { family, size } = p.family.defaultFont;
+  const rules = [
+    ...clientFontFaces(fontsOf(p.family.fonts, p.profile)),
+    `body { font-family: ${family};${size ? ` font-size: ${size};` : ''} }`,
+    ...(p.family.frameCss?.(p.profile) ?? []),
+  ];
   if (p.profile.dark !== 'none' && !p.family.darkMode) {
     rules.push(`html { background: ${DARK_BACKGROUND}; color: ${DARK_TEXT}; }`);
     rules.push(`a { color: #8ab4f8; }`);
@@ -25,7 +24,7 @@ export function frameCss(p: Preparation): string {
 
 /** The frame stage: the client's defaults put first in the head. */
 export function insertFrame(p: Preparation): void {
-  for (const font of standInsNamed(p.family.fonts ?? [], p.email.html ?? ''))
+  for (const font of standInsNamed(fontsOf(p.family.fonts, p.profile), p.email.html ?? ''))
     p.report.add(
       'rule:client-font',
       `${font.name} drawn with ${font.drawnWith.family} (${font.is})`,

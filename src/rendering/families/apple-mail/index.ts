@@ -1,6 +1,5 @@
 import type { ClientFamily } from '../../pipeline/client-family';
 import { INTER, LIBERATION_SANS } from '../../fonts/client-fonts';
-import { bodyFont } from '../../stages/client-frame';
 import { applyAppleDarkMode } from './dark-mode';
 import { applyDataDetectors } from './data-detectors';
 import { applyMinimumTextSize } from './minimum-text-size';
@@ -18,7 +17,11 @@ export const appleMail: ClientFamily = {
     applyMinimumTextSize(p.$, p.report);
   },
   darkMode: applyAppleDarkMode,
-  frameCss: () => [bodyFont('Helvetica, Arial, sans-serif')],
+  defaultFont: {
+    family: 'Helvetica, Arial, sans-serif',
+    source:
+      "Helvetica, Mail's default message font (Settings › Fonts & Colors; The Atlantic, 'Your e-mail font is ruining your life'); no Apple documentation, and iOS Mail's is taken to be the same",
+  },
   fonts: [
     // San Francisco, the system font: Inter is the nearest open design (no metric clone exists).
     ...['-apple-system', 'BlinkMacSystemFont', 'SF Pro Text', 'SF Pro Display'].map((name) => ({

@@ -1,5 +1,5 @@
 import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
-import { ARIAL, bodyFont } from '../../stages/client-frame';
+import { ARIAL } from '../../fonts/client-fonts';
 
 /**
  * Clients with no documented sanitizer or engine model of their own (Outlook for Mac, iOS and Android, GMX, web.de, Lotus Notes...): the email as their engine shows it, less
@@ -7,7 +7,11 @@ import { ARIAL, bodyFont } from '../../stages/client-frame';
  */
 export const generic: ClientFamily = {
   name: 'generic',
-  frameCss: () => [bodyFont(ARIAL)],
+  defaultFont: {
+    family: ARIAL,
+    assumed: true,
+    source: 'these clients document no default of their own; Arial is the common one of webmails',
+  },
   // Outlook for Mac's notes on other providers' accounts: its profiles read an Outlook account.
   caniemail: { readNote: handlesNotes(/with non Outlook accounts/) },
 };

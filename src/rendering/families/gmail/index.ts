@@ -1,5 +1,5 @@
 import { ClientFamily, handlesNotes, NoteReading } from '../../pipeline/client-family';
-import { ROBOTO } from '../../fonts/client-fonts';
+import { ARIAL, ROBOTO } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../../webmail/body-to-div';
 import { clipLongMessage } from './clipping';
 import {
@@ -53,8 +53,14 @@ export const gmail: ClientFamily = {
     { name: 'Google Sans', drawnWith: ROBOTO, is: 'substitute' },
     { name: 'Google Sans Text', drawnWith: ROBOTO, is: 'substitute' },
   ],
+  defaultFont: {
+    family: ARIAL,
+    size: 'small',
+    source:
+      "Gmail's page sets arial, sans-serif on the message (hteumeuleu/email-bugs #72); its size, small, is Gmail's interface size",
+  },
   frameCss: () => [
-    `.${GMAIL_BODY_CLASS} { font-family: Arial, Helvetica, sans-serif; font-size: small; }`,
+    `.${GMAIL_BODY_CLASS} { font-family: ${ARIAL}; font-size: small; }`,
     '.ip-gmail-clip { margin: 16px 8px; font: 13px Arial, sans-serif; }',
   ],
   caniemail: {

@@ -1,6 +1,5 @@
 import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
 import { INTER, WINDOWS_FONTS } from '../../fonts/client-fonts';
-import { bodyFont } from '../../stages/client-frame';
 import { BODY_BECOMES_DIV_NOTE } from '../../webmail/body-to-div';
 import { applyOutlookComPrefixes } from './prefixes';
 
@@ -15,7 +14,13 @@ const PREFIX_NOTE =
 export const outlookCom: ClientFamily = {
   name: 'outlook-com',
   sanitizer: applyOutlookComPrefixes,
-  frameCss: () => [bodyFont('"Segoe UI", Calibri, Arial, sans-serif', '14px')],
+  defaultFont: {
+    family: '"Segoe UI", Calibri, Arial, sans-serif',
+    size: '14px',
+    assumed: true,
+    source:
+      "no public source documents the reading pane's font for a message that names none; Segoe UI is Outlook on the web's own interface font (its reply form opens in it, OfficeDev/office-js#6623)",
+  },
   fonts: [...WINDOWS_FONTS, { name: 'Aptos', drawnWith: INTER, is: 'substitute' }],
   caniemail: { readNote: handlesNotes(PREFIX_NOTE, BODY_BECOMES_DIV_NOTE) },
 };

@@ -1,6 +1,5 @@
 import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
 import { WINDOWS_FONTS } from '../../fonts/client-fonts';
-import { bodyFont } from '../../stages/client-frame';
 import { applyWordCssModel } from './css-model';
 import { applyDpi120, DPI_120_NOTE } from './dpi-120';
 import { readWordSource } from './source';
@@ -29,7 +28,12 @@ export const outlookWord: ClientFamily = {
     if (p.has('dpi-120')) applyDpi120(p);
   },
   drawing: drawVmlShapes,
-  frameCss: () => [bodyFont('"Times New Roman", Times, serif', '12pt')],
+  defaultFont: {
+    family: '"Times New Roman", Times, serif',
+    size: '12pt',
+    source:
+      "Outlook's default rendering font where the body names none or names one Windows lacks (nylas/nylas-mail#1033; caniemail css-at-font-face #5); the 12pt size is Word's default, assumed",
+  },
   fonts: WINDOWS_FONTS,
   caniemail: { readNote: handlesNotes(DPI_120_NOTE, WORD_MODEL_NOTES) },
 };

@@ -14,9 +14,13 @@ export const protonMail: ClientFamily = {
     rewriteProtonStyles(p);
     wrapBodyLikeProton(p);
   },
-  // MessageIframe.raw.scss: the page's own CSS (base font size 14px, _config.scss).
+  defaultFont: {
+    family: 'system-ui, sans-serif',
+    size: '14px',
+    source: "Proton's message frame CSS (MessageIframe.raw.scss; base size 14px, _config.scss)",
+  },
+  // MessageIframe.raw.scss: the rest of the page's own CSS.
   frameCss: () => [
-    'body { font-family: system-ui, sans-serif; font-size: 14px; }',
     'body * { line-height: 1.5; }',
     'code { line-height: 1; }',
     'blockquote, dl, ol, p, pre, td, th, ul { margin-block: 0; }',

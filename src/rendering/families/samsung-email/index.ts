@@ -1,15 +1,17 @@
 import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
-import { ROBOTO } from '../../fonts/client-fonts';
-import { ARIAL, bodyFont } from '../../stages/client-frame';
 import { applySamsungAutoFit, SAMSUNG_EMAIL } from './auto-fit';
 
 /** Samsung Email on Android: the Blink WebView, with its auto fit on by default. */
 export const samsungEmail: ClientFamily = {
   name: SAMSUNG_EMAIL,
   display: applySamsungAutoFit,
-  frameCss: () => [bodyFont(ARIAL)],
-  // Android's system font.
-  fonts: [{ name: 'Roboto', drawnWith: ROBOTO, is: 'the font' }],
+  // Its fonts are Android's (client-fonts.ts: Roboto, and the names Android aliases to it).
+  defaultFont: {
+    family: 'Roboto, sans-serif',
+    assumed: true,
+    source:
+      "Samsung documents none; an Android WebView's default is sans-serif, which Android draws in Roboto (AOSP fonts.xml), though a Samsung phone's font setting may replace it",
+  },
   // Notes on Microsoft (Hotmail, Outlook) accounts: its profiles read another provider's.
   caniemail: {
     readNote: handlesNotes(/with (Hotmail\/)?Outlook accounts/, /using a Microsoft email address/),

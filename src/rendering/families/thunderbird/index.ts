@@ -1,6 +1,5 @@
 import type { ClientFamily } from '../../pipeline/client-family';
 import { WINDOWS_FONTS } from '../../fonts/client-fonts';
-import { bodyFont } from '../../stages/client-frame';
 
 /**
  * Thunderbird for Windows: the email as its engine shows it (Chromium stands in for Gecko),
@@ -11,6 +10,11 @@ import { bodyFont } from '../../stages/client-frame';
  */
 export const thunderbird: ClientFamily = {
   name: 'thunderbird',
-  frameCss: () => [bodyFont('Calibri, sans-serif', '17px')],
+  defaultFont: {
+    family: 'Calibri, sans-serif',
+    size: '17px',
+    source:
+      'its sans-serif default on Windows (thunderbird-desktop mail/app/profile/all-thunderbird.js, bug 520824)',
+  },
   fonts: WINDOWS_FONTS,
 };

@@ -1,5 +1,5 @@
 import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
-import { ARIAL, bodyFont } from '../../stages/client-frame';
+import { ARIAL } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../../webmail/body-to-div';
 import { applyYahooRules } from './yahoo-rules';
 
@@ -7,6 +7,10 @@ import { applyYahooRules } from './yahoo-rules';
 export const yahooAol: ClientFamily = {
   name: 'yahoo-aol',
   sanitizer: applyYahooRules,
-  frameCss: () => [bodyFont(ARIAL)],
+  defaultFont: {
+    family: ARIAL,
+    assumed: true,
+    source: "no public source documents Yahoo's or AOL's font for a message that names none",
+  },
   caniemail: { readNote: handlesNotes(BODY_BECOMES_DIV_NOTE) },
 };
