@@ -11,6 +11,10 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
   '--no-first-run',
   '--disable-features=Translate,MediaRouter,OptimizationHints',
+  // Glyphs at their own fractional advances, as Apple's and Android's clients draw them:
+  // with hinting, the headless shell rounds a web font's advances (a local() or url() face),
+  // and scaled text shows gaps ("t ext") that no client shows.
+  '--font-render-hinting=none',
 ];
 
 /**
