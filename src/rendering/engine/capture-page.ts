@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Protocol } from 'playwright-core/types/protocol';
 import type { ImagePlan } from '../pipeline/email-content';
@@ -114,21 +115,29 @@ async function shoot(
   };
 }
 
+/** How long to leave the compositor before each new ask: a frame is ~16 ms when idle. */
+const SCREENSHOT_RETRY_DELAYS_MS = [50, 250, 1000];
+
 /**
- * The screenshot, asked once more when Chromium says "Unable to capture screenshot": its
- * compositor had no frame to copy (seen once in a fidelity run with every core busy); the
- * next ask gets one. Any other error is the render's.
+ * The screenshot, asked again when Chromium says "Unable to capture screenshot": its
+ * compositor had no frame to copy. Seen with every core busy (a fidelity run, and the
+ * grid's intermittent 500 of stops 30 and 31, which a second immediate ask did not cure), so
+ * each new ask first leaves it a little longer to draw one. Any other error is the render's.
  */
 export async function screenshotOf(
   cdp: CDPSession,
   params: Protocol.Page.captureScreenshotParameters,
+  delaysMs: readonly number[] = SCREENSHOT_RETRY_DELAYS_MS,
 ): Promise<{ data: string }> {
-  try {
-    return await cdp.send('Page.captureScreenshot', params);
-  } catch (error) {
-    if (!/Unable to capture screenshot/.test((error as Error).message)) throw error;
-    return cdp.send('Page.captureScreenshot', params);
+  for (const delayMs of delaysMs) {
+    try {
+      return await cdp.send('Page.captureScreenshot', params);
+    } catch (error) {
+      if (!/Unable to capture screenshot/.test((error as Error).message)) throw error;
+      await sleep(delayMs);
+    }
   }
+  return cdp.send('Page.captureScreenshot', params);
 }
 
 /** A page's DevTools session, opened at its first capture and kept for its life. */
