@@ -54,6 +54,14 @@ describe(`what the reader's client loads: stylesheets, web fonts, posters (${TES
     return answer.body.entries as ReportEntry[];
   }
 
+  /** The report entry of a web font the client does not load, with its source. */
+  const fontNotLoaded = (source: string) =>
+    expect.objectContaining({
+      slug: 'resource:font',
+      title: 'Web font not loaded: this client does not load it',
+      source,
+    });
+
   const LOADS_FONTS = ['APPMAIL15', 'IPHONE13', 'THUNDERBIRDLATEST', 'ANDROIDSAMSUNG7'];
   const NO_WEB_FONTS = ['GMAILNEW', 'OUTLOOKCOM', 'OL2019'];
 
@@ -75,20 +83,10 @@ describe(`what the reader's client loads: stylesheets, web fonts, posters (${TES
       }),
     );
     expect(await report(guid, 'OL2019')).toContainEqual(
-      expect.objectContaining({
-        slug: 'resource:font',
-        title: 'Web font not loaded: this client does not load it',
-        source: 'caniemail css-at-font-face #4',
-      }),
+      fontNotLoaded('caniemail css-at-font-face #4'),
     );
     const gmail = await report(guid, 'GMAILNEW');
-    expect(gmail).toContainEqual(
-      expect.objectContaining({
-        slug: 'resource:font',
-        title: 'Web font not loaded: this client does not load it',
-        source: 'caniemail css-at-font-face',
-      }),
-    );
+    expect(gmail).toContainEqual(fontNotLoaded('caniemail css-at-font-face'));
   }, 120_000);
 
   it('follows the version each profile names: Outlook 2016 for Mac loads web fonts, the new Outlook for Mac (16.80) does not', async () => {
@@ -96,11 +94,7 @@ describe(`what the reader's client loads: stylesheets, web fonts, posters (${TES
     expect(await drawsProbeFont(guid, 'OL2015')).toBe(true); // caniemail outlook/macos 2016: y
     expect(await drawsProbeFont(guid, 'OUTLOOKMAC')).toBe(false); // 16.80: n
     expect(await report(guid, 'OUTLOOKMAC')).toContainEqual(
-      expect.objectContaining({
-        slug: 'resource:font',
-        title: 'Web font not loaded: this client does not load it',
-        source: 'caniemail css-at-font-face',
-      }),
+      fontNotLoaded('caniemail css-at-font-face'),
     );
   }, 60_000);
 

@@ -1,5 +1,5 @@
 import type { Preparation } from '../pipeline/client-family';
-import { clientFontFaces, fontsOf, standInsNamed } from '../fonts/client-fonts';
+import { ClientFont, clientFontFaces, fontsOf, standInsNamed } from '../fonts/client-fonts';
 import { DARK_BACKGROUND, DARK_TEXT } from './colour-inversion';
 
 /**
@@ -8,10 +8,10 @@ import { DARK_BACKGROUND, DARK_TEXT } from './colour-inversion';
  * page CSS, then the default colours of a dark client, unless the family's own dark mode
  * paints them (Apple Mail: only where the email allows it).
  */
-export function frameCss(p: Preparation): string {
+function frameCss(p: Preparation, fonts: readonly ClientFont[]): string {
   const { family, size } = p.family.defaultFont;
   const rules = [
-    ...clientFontFaces(fontsOf(p.family.fonts, p.profile)),
+    ...clientFontFaces(fonts),
     `body { font-family: ${family};${size ? ` font-size: ${size};` : ''} }`,
     ...(p.family.frameCss?.(p.profile) ?? []),
   ];
@@ -24,14 +24,15 @@ export function frameCss(p: Preparation): string {
 
 /** The frame stage: the client's defaults put first in the head. */
 export function insertFrame(p: Preparation): void {
-  for (const font of standInsNamed(fontsOf(p.family.fonts, p.profile), p.email.html ?? ''))
+  const fonts = fontsOf(p.family.fonts, p.profile);
+  for (const font of standInsNamed(fonts, p.email.html ?? ''))
     p.report.add(
       'rule:client-font',
       `${font.name} drawn with ${font.drawnWith.family} (${font.is})`,
       'font-family',
       "the client's platform fonts (README, Client fonts)",
     );
-  const style = p.$('<style id="ip-client-frame"></style>').text(frameCss(p));
+  const style = p.$('<style id="ip-client-frame"></style>').text(frameCss(p, fonts));
   const head = p.$('head');
   if (head.children().length) head.children().first().before(style);
   else head.append(style);

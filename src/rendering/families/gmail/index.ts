@@ -1,5 +1,5 @@
 import { ClientFamily, handlesNotes, NoteReading } from '../../pipeline/client-family';
-import { ARIAL, ROBOTO } from '../../fonts/client-fonts';
+import { ARIAL, DefaultFont, ROBOTO } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../../webmail/body-to-div';
 import { clipLongMessage } from './clipping';
 import {
@@ -31,6 +31,12 @@ function readAccountNote(note: string, nonGoogle: boolean): NoteReading | undefi
   if (NOT_WITH_NON_GOOGLE.test(note)) return nonGoogle ? 'unsupported' : 'handled';
   return nonGoogle ? undefined : 'handled';
 }
+const GMAIL_FONT: DefaultFont = {
+  family: ARIAL,
+  size: 'small',
+  source:
+    "Gmail's page sets arial, sans-serif on the message (hteumeuleu/email-bugs #72); its size, small, is Gmail's interface size",
+};
 const handled = handlesNotes(BODY_BECOMES_DIV_NOTE, STYLE_IN_BODY_NOTE);
 
 /**
@@ -53,14 +59,10 @@ export const gmail: ClientFamily = {
     { name: 'Google Sans', drawnWith: ROBOTO, is: 'substitute' },
     { name: 'Google Sans Text', drawnWith: ROBOTO, is: 'substitute' },
   ],
-  defaultFont: {
-    family: ARIAL,
-    size: 'small',
-    source:
-      "Gmail's page sets arial, sans-serif on the message (hteumeuleu/email-bugs #72); its size, small, is Gmail's interface size",
-  },
+  defaultFont: GMAIL_FONT,
+  // Its message container carries the same font (the body becomes this div).
   frameCss: () => [
-    `.${GMAIL_BODY_CLASS} { font-family: ${ARIAL}; font-size: small; }`,
+    `.${GMAIL_BODY_CLASS} { font-family: ${GMAIL_FONT.family}; font-size: ${GMAIL_FONT.size}; }`,
     '.ip-gmail-clip { margin: 16px 8px; font: 13px Arial, sans-serif; }',
   ],
   caniemail: {
