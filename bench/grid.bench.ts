@@ -6,7 +6,9 @@
 // and 2 BullMQ workers (PostgreSQL, Redis). Target on 2 cores: the grid in under 8 s, all
 // 200; another email's preview within 2 s p95. Then a single first capture through HTTP beside
 // the bare engine at its fastest (target ratio < 1.15). Run: npm run build && npm run bench:grid
-// BENCH_PARTS=first,embedded,scale-out (the default: all three) runs only some parts.
+// BENCH_PARTS=first,embedded,scale-out (the default: all three) runs only some parts. The
+// embedded grid runs twice: ENGINES=chromium (every profile drawn by Chromium) beside
+// ENGINES=all (WebKit and Gecko for their clients), in the same run (BENCH_ENGINES).
 import Database from 'better-sqlite3';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -110,12 +112,21 @@ async function main(): Promise<void> {
   const concurrencies = parts.includes('embedded')
     ? (process.env.BENCH_CONCURRENCY ?? '2').split(',')
     : [];
+  // The Chromium-only grid beside the grid with every client's own engine (target: <= 1.3x).
+  const engineSets = (process.env.BENCH_ENGINES ?? 'chromium,all').split(',');
   for (const concurrency of concurrencies) {
-    const embedded = await startServer(4312, { CAPTURE_CONCURRENCY: concurrency });
-    try {
-      rows.push(await runGrid(embedded, `embedded, ${concurrency} at a time`));
-    } finally {
-      await embedded.stop();
+    for (const engines of engineSets) {
+      const embedded = await startServer(4312, {
+        CAPTURE_CONCURRENCY: concurrency,
+        ENGINES: engines === 'chromium' ? 'chromium' : 'all',
+      });
+      try {
+        rows.push(
+          await runGrid(embedded, `embedded, ${concurrency} at a time, ENGINES=${engines}`),
+        );
+      } finally {
+        await embedded.stop();
+      }
     }
   }
 

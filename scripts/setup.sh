@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what Instant Preview needs on a Debian/Ubuntu machine: npm packages, Chromium
+# Installs what Instant Preview needs on a Debian/Ubuntu machine: npm packages, the engines
 # (Playwright cannot download its own browser here) and the open fonts that draw the fonts
 # email clients have (src/rendering/fonts/client-fonts.ts): metric-compatible clones of
 # Arial/Helvetica, Calibri, Cambria and Times, Roboto itself, Inter and Noto Sans as
@@ -8,9 +8,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SYSTEM_PACKAGES=(chromium chromium-headless-shell fonts-liberation2 fonts-crosextra-carlito
-  fonts-crosextra-caladea fonts-noto-core fonts-noto-color-emoji fonts-roboto-unhinted fonts-inter
-  libnss-myhostname)
+# The engines: Chromium (Blink) for most profiles, WebKitGTK (driven by webkit2gtk-driver, drawn
+# on Xvfb) for Apple's and iOS clients, Firefox ESR (Gecko) for Thunderbird and Firefox webmail.
+SYSTEM_PACKAGES=(chromium chromium-headless-shell webkit2gtk-driver xvfb firefox-esr
+  fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core
+  fonts-noto-color-emoji fonts-roboto-unhinted fonts-inter libnss-myhostname)
 
 missing=()
 for package in "${SYSTEM_PACKAGES[@]}"; do
@@ -28,6 +30,8 @@ setup: these system packages are missing: ${missing[*]}
   Install them as root:  apt-get install -y ${missing[*]}
   Elsewhere, install Chromium (or chromium-headless-shell) and set CHROMIUM_PATH to its
   binary, and install the Liberation, Carlito, Caladea, Noto, Roboto and Inter fonts.
+  WebKitGTK (WebKitWebDriver, MiniBrowser, Xvfb) and Firefox are optional: without them, or
+  with ENGINES=chromium, Chromium draws their profiles and says so in each report.
 MSG
     exit 1
   fi

@@ -9,8 +9,13 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { ExpiryRunCommand } from './expiry/expiry.commands';
 import { ExpiryModule } from './expiry/expiry.module';
+import { StorageMoveCommand } from './storage/move/storage-move.command';
+import { StorageMoveModule } from './storage/move/storage-move.module';
 import { StorageModule } from './storage/storage.module';
 import { CliOutput } from './cli/cli-output';
+import { EventsModule } from './events/events.module';
+import { WEBHOOKS_COMMANDS } from './webhooks/webhooks.commands';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The admin CLI's context: the same modules as the API, no HTTP server. */
 @Module({
@@ -21,6 +26,9 @@ import { CliOutput } from './cli/cli-output';
     ApplicationsModule,
     UsageModule,
     ExpiryModule,
+    StorageMoveModule,
+    EventsModule,
+    WebhooksModule,
   ],
   providers: [
     CliOutput,
@@ -29,6 +37,8 @@ import { CliOutput } from './cli/cli-output';
     StaffCreateKeyCommand,
     BillingReportCommand,
     ExpiryRunCommand,
+    StorageMoveCommand,
+    ...WEBHOOKS_COMMANDS,
   ],
 })
 export class CliModule {}

@@ -1,15 +1,15 @@
 import 'reflect-metadata';
-import { Command, InvalidArgumentError } from 'commander';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { Command } from 'commander';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { IMAGE_SIZES, imageFileName } from './captures/capture-files';
-import { parseRawSource } from './emails/mime/parse-raw-source';
+import { loadEmail } from './emails/mime/email-file';
+import { choice } from './common/cli-choice';
 import { IMAGES_OPTIONS, ORIENTATION_OPTIONS, RenderOptions } from './rendering/profile/options';
 import { Renderer } from './rendering/render';
 import { planSandbox } from './rendering/engine/sandbox';
 import { rendererOptions } from './rendering/renderer-options';
 import { loadConfig } from './config/app-config';
-import type { EmailContent } from './rendering/pipeline/email-content';
 
 /** `npm run render -- <file.html|file.eml> --client OL2019 [--images blocked] [--orientation horizontal] [--out dir]` */
 async function main(): Promise<void> {
@@ -64,30 +64,6 @@ async function main(): Promise<void> {
   } finally {
     await renderer.close();
   }
-}
-
-function choice(allowed: readonly string[]) {
-  return (value: string) => {
-    if (!allowed.includes(value)) throw new InvalidArgumentError(`one of ${allowed.join(', ')}`);
-    return value;
-  };
-}
-
-async function loadEmail(path: string): Promise<EmailContent> {
-  const source = readFileSync(path, 'utf8');
-  if (['.eml', '.mime', '.txt'].includes(extname(path).toLowerCase())) {
-    const parsed = await parseRawSource(source);
-    return {
-      html: parsed.html,
-      text: parsed.text,
-      images: parsed.inlineParts.map((part) => ({
-        url: `cid:${part.contentId}`,
-        contentType: part.contentType,
-        data: part.content,
-      })),
-    };
-  }
-  return { html: source, text: null, images: [] };
 }
 
 main().catch((error: unknown) => {

@@ -19,7 +19,7 @@ export function imageFileName(
 }
 
 const RESULT_PATH =
-  /^\/([0-9a-f-]{36})\/results\/(([a-z0-9]+)-(vertical|horizontal)-(allowed|blocked)(?:-\d+(?:-thumb|-thumb450)?\.png|\.json))$/i;
+  /^\/([0-9a-f-]{36})\/results\/(([a-z0-9]+)-(vertical|horizontal)-(allowed|blocked)(?:-\d+(?:-thumb|-thumb450|-diff-[0-9a-f-]{36})?\.png|\.json))$/i;
 
 /** A path on the capture host, read back: the names built here, and nothing else. */
 export interface ResultPath {
@@ -28,6 +28,8 @@ export interface ResultPath {
   /** The file name, lower case (a key of the capture's files, or the JSON result). */
   file: string;
   kind: 'image' | 'json';
+  /** A comparison's diff image (diffFileName), recorded after its capture. */
+  diff: boolean;
 }
 
 /** Parses `/<guid>/results/<file>` as built by imageFileName or resultFileName; null if not. */
@@ -44,7 +46,20 @@ export function parseResultPath(path: string): ResultPath | null {
     } as CaptureConfiguration,
     file: file.toLowerCase(),
     kind: file.toLowerCase().endsWith('.json') ? 'json' : 'image',
+    diff: /-diff-[0-9a-f-]{36}\.png$/i.test(file),
   };
+}
+
+/**
+ * A comparison's diff image, kept with the head capture's files (stored, moved and purged
+ * with them): `ol2019-vertical-allowed-800-diff-<base email guid>.png`.
+ */
+export function diffFileName(
+  configuration: CaptureConfiguration,
+  viewportWidth: number,
+  baseEmailId: string,
+): string {
+  return `${fileStem(configuration)}-${viewportWidth}-diff-${baseEmailId.toLowerCase()}.png`;
 }
 
 /** The cached JSON result of a configuration: `ol2019-vertical-allowed.json`. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CapturePrefetch } from '../emails/capture-prefetch';
+import { EventsHub } from '../events/events-hub';
 import type { Email } from '../emails/email.entity';
 import type { CaptureConfigurationDto } from '../emails/dto/capture-configuration.dto';
 import type { CheckedConfiguration } from './capture-configuration';
@@ -12,6 +13,7 @@ export class CapturePrefetchAdapter extends CapturePrefetch<CheckedConfiguration
   constructor(
     private readonly configurations: CaptureConfigurations,
     private readonly coordinator: CaptureCoordinator,
+    private readonly events: EventsHub,
   ) {
     super();
   }
@@ -25,10 +27,25 @@ export class CapturePrefetchAdapter extends CapturePrefetch<CheckedConfiguration
   }
 
   start(email: Email, configurations: CheckedConfiguration[]): void {
+    this.events.batchStarted(batchOf(email, configurations));
     void this.coordinator.startReserved(email, configurations);
   }
 
   release(count: number): void {
     this.coordinator.release(count);
   }
+}
+
+/** One POST's or prefetch call's configurations, for prefetch.completed. */
+export function batchOf(email: Email, configurations: CheckedConfiguration[]) {
+  return {
+    emailGuid: email.id,
+    applicationId: email.applicationId,
+    endUserId: email.endUserId,
+    configurations: configurations.map(({ client, images, orientation }) => ({
+      client,
+      images,
+      orientation,
+    })),
+  };
 }

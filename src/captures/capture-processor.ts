@@ -1,3 +1,6 @@
+import { AppConfig } from '../config/app-config';
+import { Clock } from '../config/clock';
+import { EventsHub } from '../events/events-hub';
 import { Metrics } from '../metrics/metrics';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Email } from '../emails/email.entity';
@@ -9,6 +12,7 @@ import { CaptureJob, CaptureOutcome, failedBy, StartedHere, SUPERSEDED } from '.
 import { CaptureLeases } from './capture-leases';
 import { CaptureStore } from './capture-store';
 import { IMAGE_SIZES, ImageSize, imageFileName } from './capture-files';
+import { captureCompleted, captureFailed, endsTheCapture } from './capture-events';
 import { CaptureThumbnails } from './capture-thumbnails';
 
 /**
@@ -36,6 +40,9 @@ export class CaptureProcessor {
     private readonly storage: Storage,
     private readonly thumbnails: CaptureThumbnails,
     private readonly metrics: Metrics,
+    private readonly events: EventsHub,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   async process(job: CaptureJob, startedHere?: StartedHere): Promise<CaptureOutcome> {
@@ -59,7 +66,14 @@ export class CaptureProcessor {
     const email = startedHere?.email ?? (await this.emails.findById(job.emailId));
     if (!email || email.expiredAt) {
       await this.store.markFailed(job, 'email-expired', 'the email has expired');
-      return { status: 'failed', failure: 'email-expired', error: 'the email has expired' };
+      const expired = {
+        status: 'failed',
+        failure: 'email-expired',
+        error: 'the email has expired',
+      } as const;
+      if (email)
+        this.events.publish(captureFailed(email, job.configuration, expired, this.clock.now()));
+      return expired;
     }
     const [images, resources] = await Promise.all([
       this.emails.imagesFor(email),
@@ -88,6 +102,8 @@ export class CaptureProcessor {
         `capture ${job.captureId} (${configuration.client}) failed: ${failed.error}`,
       );
       await this.store.markFailed(job, failed.failure, failed.error);
+      if (endsTheCapture(failed))
+        this.events.publish(captureFailed(email, configuration, failed, this.clock.now()));
       return failed;
     }
     // Storage and database errors from here on are not the render's: they interrupt the attempt.
@@ -108,35 +124,41 @@ export class CaptureProcessor {
     result: RenderResult,
   ): Promise<CaptureOutcome> {
     const { configuration } = job;
-    this.metrics.recordRender(result.timings);
+    this.metrics.recordRender(result.engine.name, result.timings, result.shared);
     if (result.shared) this.metrics.dedupeHits.inc();
     const keyOf = (size: ImageSize) =>
       `captures/${email.id}/${job.captureId}-${job.attempt}/${imageFileName(configuration, result.viewportWidth, size)}`;
+    // The full image is stored before the capture is answered; the thumbnails follow it,
+    // to the same location.
+    const location = await this.storage.put(keyOf('full'), result.full, 'image/png');
     const files: Record<string, CaptureFile> = {};
     for (const size of IMAGE_SIZES) {
       files[imageFileName(configuration, result.viewportWidth, size)] = {
         key: keyOf(size),
         content_type: 'image/png',
+        ...(location ? { location } : {}),
       };
     }
-    // The full image is stored before the capture is answered; the thumbnails follow it.
-    await this.storage.put(keyOf('full'), result.full, 'image/png');
     const won = await this.store.markCaptured(job, email, {
       viewportWidth: result.viewportWidth,
       files,
       report: result.report,
+      textSamples: result.textSamples,
       sharedRender: result.shared,
     });
     if (!won) {
-      await this.storage.delete([keyOf('full')]);
+      await this.storage.delete([{ key: keyOf('full'), location }]);
       return SUPERSEDED;
     }
     this.logger.log(
       `capture ${job.captureId} of ${configuration.client} stored (render ${Math.round(result.timings.totalMs)} ms)`,
     );
     this.thumbnails.storeLater(
-      { thumb: keyOf('thumb'), thumb450: keyOf('thumb450') },
+      { thumb: keyOf('thumb'), thumb450: keyOf('thumb450'), location },
       result.thumbnails,
+    );
+    this.events.publish(
+      captureCompleted(this.config, email, configuration, result.viewportWidth, this.clock.now()),
     );
     return { status: 'captured', viewportWidth: result.viewportWidth };
   }

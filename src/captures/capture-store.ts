@@ -3,6 +3,7 @@ import { BillingService } from '../billing/billing.service';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
 import type { Email } from '../emails/email.entity';
+import type { TextSample } from '../rendering/engine/page-scripts';
 import type { ReportEntry } from '../rendering/pipeline/render-report';
 import { Storage } from '../storage/storage';
 import {
@@ -13,7 +14,7 @@ import {
   isCaptured,
 } from './capture.entity';
 import type { CaptureAttempt, CaptureJob } from './capture-attempt';
-import type { CaptureConfiguration } from './capture-configuration';
+import { configurationOf, type CaptureConfiguration } from './capture-configuration';
 import { attemptRow, CaptureRepository } from './capture.repository';
 
 /** How many captured configurations a process remembers (about 200 bytes each). */
@@ -31,8 +32,9 @@ const DAY = 86_400_000;
 @Injectable()
 export class CaptureStore {
   /**
-   * Captured rows, for repeat GETs. Safe to keep: a captured row never changes until it is
-   * purged, and purging happens only after its expiresAt, which every hit checks.
+   * Captured rows, for repeat GETs. Safe to keep: a captured row changes only when it is
+   * purged, which happens after its expiresAt (every hit checks), or when storage:move
+   * carries its files to where new files go (a file recorded elsewhere is read fresh).
    */
   private readonly captured = new Map<string, CapturedCapture>();
 
@@ -44,8 +46,22 @@ export class CaptureStore {
     private readonly config: AppConfig,
   ) {}
 
+  capturedTexts(emailId: string) {
+    return this.captures.capturedTexts(emailId);
+  }
+
+  capturedClients(emailId: string, options: Pick<CaptureConfiguration, 'images' | 'orientation'>) {
+    return this.captures.capturedClients(emailId, options);
+  }
+
+  /** The row as the database has it now, not as this process remembers it (files moved). */
+  async findFresh(emailId: string, configuration: CaptureConfiguration): Promise<Capture | null> {
+    this.captured.delete(rememberedKey(emailId, configuration));
+    return this.find(emailId, configuration);
+  }
+
   async find(emailId: string, configuration: CaptureConfiguration): Promise<Capture | null> {
-    const key = `${emailId}/${configuration.client}/${configuration.images}/${configuration.orientation}`;
+    const key = rememberedKey(emailId, configuration);
     const remembered = this.captured.get(key);
     if (remembered && remembered.expiresAt > this.clock.now()) return remembered;
     this.captured.delete(key);
@@ -59,6 +75,26 @@ export class CaptureStore {
     if (this.captured.size >= CAPTURED_CACHE_SIZE && !oldest.done)
       this.captured.delete(oldest.value);
     this.captured.set(key, capture);
+  }
+
+  /**
+   * Records one more file of a captured capture (a comparison's diff), kept with its others:
+   * moved and purged with them. Null when the capture is no longer captured; else the file
+   * it replaced under that name, if any.
+   */
+  async attachFile(
+    capture: CapturedCapture,
+    name: string,
+    file: CaptureFile,
+  ): Promise<{ replaced?: CaptureFile } | null> {
+    let replaced: CaptureFile | undefined;
+    const attached = await this.captures.changeFiles(capture.id, (files) => {
+      replaced = files[name];
+      files[name] = file;
+      return true;
+    });
+    this.captured.delete(rememberedKey(capture.emailId, configurationOf(capture)));
+    return attached ? { replaced } : null;
   }
 
   /** Captured and within CAPTURE_TTL_DAYS: its files may be served. */
@@ -158,6 +194,7 @@ export class CaptureStore {
       files: Record<string, CaptureFile>;
       report: ReportEntry[];
       sharedRender: boolean;
+      textSamples: TextSample[];
     },
   ): Promise<boolean> {
     const now = this.clock.now();
@@ -203,14 +240,25 @@ export class CaptureStore {
    * claimed by a conditional update before its files go, so several processes may run this
    * at once: nothing is deleted twice, nothing is missed. Returns how many were purged.
    */
+  /** Purges a captured row with the files it holds at that moment; null if another process did. */
+  private async purge(id: string): Promise<Record<string, CaptureFile> | null> {
+    for (;;) {
+      const files = await this.captures.filesOf(id);
+      if (files === null) return (await this.captures.markPurged(id)) ? {} : null;
+      if (await this.captures.markPurgedIf(id, files))
+        return JSON.parse(files) as Record<string, CaptureFile>;
+    }
+  }
+
   async purgeDue(now: Date): Promise<number> {
     let count = 0;
     for (;;) {
       const batch = await this.captures.findDue(now, EXPIRY_BATCH);
       if (batch.length === 0) return count;
       for (const capture of batch) {
-        if (!(await this.captures.markPurged(capture.id))) continue;
-        await this.storage.delete(Object.values(capture.files ?? {}).map((file) => file.key));
+        const files = await this.purge(capture.id);
+        if (!files) continue;
+        await this.storage.delete(Object.values(files));
         count++;
       }
     }
@@ -231,4 +279,8 @@ function interrupted(why: string) {
     leaseOwner: null,
     leaseExpiresAt: null,
   };
+}
+
+function rememberedKey(emailId: string, configuration: CaptureConfiguration): string {
+  return `${emailId}/${configuration.client}/${configuration.images}/${configuration.orientation}`;
 }

@@ -19,6 +19,8 @@ const UNSTORED_MAX_BYTES = 32 * 1024 * 1024;
 export interface ThumbnailKeys {
   thumb: string;
   thumb450: string;
+  /** The storage location their capture records for them. */
+  location?: string;
 }
 
 /**
@@ -60,17 +62,20 @@ export class CaptureThumbnails {
    * storage refused it, answer these instead.
    */
   async ensure(capture: CapturedCapture, name: string): Promise<Buffer | null> {
-    const key = capture.files[name].key;
+    const { key, location } = capture.files[name];
     const configuration = configurationOf(capture);
     const nameOf = (size: 'full' | 'thumb' | 'thumb450') =>
       imageFileName(configuration, capture.viewportWidth, size);
-    if (name === nameOf('full')) return null; // stored before the capture was marked captured
+    // The full image is stored before the capture is marked captured, a diff before it is
+    // recorded: only thumbnails may still be on their way.
+    if (name !== nameOf('thumb') && name !== nameOf('thumb450')) return null;
     await this.making.get(key);
     if (this.unstored.has(key)) return this.unstored.get(key)!;
-    if (await this.storage.exists(key)) return null;
+    if (await this.storage.exists(key, location)) return null;
     const keys = {
       thumb: capture.files[nameOf('thumb')].key,
       thumb450: capture.files[nameOf('thumb450')].key,
+      location,
     };
     // Checked again after the await: a concurrent request may have started it meanwhile.
     await (this.making.get(key) ?? this.make(keys, () => this.fromFull(capture, nameOf('full'))));
@@ -96,7 +101,8 @@ export class CaptureThumbnails {
 
   /** The thumbnails of a stored full image; null when it was purged meanwhile. */
   private async fromFull(capture: CapturedCapture, fullName: string): Promise<Thumbnails | null> {
-    const full = await this.storage.get(capture.files[fullName].key);
+    const { key, location } = capture.files[fullName];
+    const full = await this.storage.get(key, location);
     if (!full) return null; // the redirect finds nothing, as for any purged file
     const configuration = configurationOf(capture);
     const viewport = viewportOf(this.catalog.find(capture.client)!, configuration.orientation);
@@ -107,8 +113,8 @@ export class CaptureThumbnails {
   private async store(keys: ThumbnailKeys, made: Thumbnails): Promise<void> {
     try {
       await Promise.all([
-        this.storage.put(keys.thumb, made.thumb, 'image/png'),
-        this.storage.put(keys.thumb450, made.thumb450, 'image/png'),
+        this.storage.putAt(keys.location, keys.thumb, made.thumb, 'image/png'),
+        this.storage.putAt(keys.location, keys.thumb450, made.thumb450, 'image/png'),
       ]);
     } catch (error) {
       this.unstored.set(keys.thumb, made.thumb);

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import type { TextSample } from '../rendering/engine/page-scripts';
 import type { ReportEntry } from '../rendering/pipeline/render-report';
 
 /**
@@ -42,6 +43,17 @@ export function isFinalFailure(capture: Capture): boolean {
 export interface CaptureFile {
   key: string;
   content_type: string;
+  /** The storage location holding it (absent in records older than locations). */
+  location?: string;
+  /** A comparison's diff image: what it was computed from, and what it found. */
+  diff?: DiffRecord;
+}
+
+/** A diff of this (head) capture against another email's capture of the same configuration. */
+export interface DiffRecord {
+  base_capture_id: string;
+  changed_pixels: number;
+  changed_ratio: number;
 }
 
 /** One capture configuration of one email: created once under a unique constraint. */
@@ -96,6 +108,10 @@ export class Capture {
   /** What the emulation changed, with sources: kept for support and audits. */
   @Column({ type: 'simple-json', nullable: true })
   report: ReportEntry[] | null;
+
+  /** The colours and sizes its text was drawn in (the pre-send checks' contrast). */
+  @Column({ name: 'text_samples', type: 'simple-json', nullable: true })
+  textSamples: TextSample[] | null;
 
   /**
    * Its pixels came from a render made for another configuration of the same email (same

@@ -11,7 +11,7 @@ import {
 } from 'typeorm';
 import type { Transaction } from '../common/transaction';
 import type { CaptureConfiguration } from './capture-configuration';
-import { Capture, CaptureStatus } from './capture.entity';
+import { Capture, CaptureFile, CaptureStatus } from './capture.entity';
 import type { CaptureAttempt } from './capture-attempt';
 
 /** The row as one attempt expects to find it: updates apply only if it still is so. */
@@ -40,6 +40,28 @@ export class CaptureRepository {
 
   findById(id: string): Promise<Capture | null> {
     return this.rows.findOneBy({ id });
+  }
+
+  /** Each captured configuration of an email, with the colours its text was drawn in. */
+  capturedTexts(emailId: string): Promise<Pick<Capture, 'client' | 'textSamples'>[]> {
+    return this.rows.find({
+      select: { client: true, textSamples: true },
+      where: { emailId, status: 'captured' },
+      order: { client: 'ASC' },
+    });
+  }
+
+  /** The clients captured for an email with these options. */
+  async capturedClients(
+    emailId: string,
+    options: Pick<CaptureConfiguration, 'images' | 'orientation'>,
+  ): Promise<string[]> {
+    const rows = await this.rows.find({
+      select: { client: true },
+      where: { emailId, ...options, status: 'captured' },
+      order: { client: 'ASC' },
+    });
+    return rows.map((row) => row.client);
   }
 
   /** False when a row for this configuration exists already (the unique constraint). */
@@ -98,12 +120,78 @@ export class CaptureRepository {
     });
   }
 
+  /** Captured rows after `after` in id order: id and files as stored (JSON text). */
+  async filesAfter(after: string | null, take: number): Promise<{ id: string; files: string }[]> {
+    const query = this.rows
+      .createQueryBuilder('c')
+      .select(['c.id AS id', 'c.files AS files'])
+      .where("c.status = 'captured' AND c.files IS NOT NULL")
+      .orderBy('c.id', 'ASC')
+      .limit(take);
+    if (after !== null) query.andWhere('c.id > :after', { after });
+    return query.getRawMany();
+  }
+
+  /** One captured row's files as stored (JSON text), or null. */
+  async filesOf(id: string): Promise<string | null> {
+    const row = await this.rows
+      .createQueryBuilder('c')
+      .select('c.files AS files')
+      .where("c.id = :id AND c.status = 'captured'", { id })
+      .getRawOne<{ files: string | null }>();
+    return row?.files ?? null;
+  }
+
+  /** Replaces a captured row's files if they are still `before` (compare and set). */
+  async replaceFiles(id: string, before: string, after: string): Promise<boolean> {
+    const result = await this.rows
+      .createQueryBuilder()
+      .update(Capture)
+      .set({ files: () => ':after' })
+      .where("id = :id AND status = 'captured' AND files = :before", { id, before, after })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /**
+   * Changes a captured row's files by compare and set: read again and retried while another
+   * process changes them at the same moment (a storage move, another comparison). False when
+   * the row is no longer captured or `change` declines (answers false).
+   */
+  async changeFiles(
+    id: string,
+    change: (files: Record<string, CaptureFile>) => boolean,
+  ): Promise<boolean> {
+    for (;;) {
+      const before = await this.filesOf(id);
+      if (before === null) return false;
+      const files = JSON.parse(before) as Record<string, CaptureFile>;
+      if (!change(files)) return false;
+      if (await this.replaceFiles(id, before, JSON.stringify(files))) return true;
+    }
+  }
+
   /** Purges one captured row; false when another process did. */
   async markPurged(id: string): Promise<boolean> {
     const result = await this.rows.update(
       { id, status: 'captured' },
-      { status: 'purged', files: null },
+      { status: 'purged', files: null, textSamples: null },
     );
+    return result.affected === 1;
+  }
+
+  /**
+   * Purges one captured row if its files are still `files` (JSON text as stored): a file
+   * recorded meanwhile (a comparison's diff) makes it fail, to be read again and purged with
+   * the rest. Its text samples go too: they quote the email.
+   */
+  async markPurgedIf(id: string, files: string): Promise<boolean> {
+    const result = await this.rows
+      .createQueryBuilder()
+      .update(Capture)
+      .set({ status: 'purged', files: null, textSamples: null })
+      .where("id = :id AND status = 'captured' AND files = :files", { id, files })
+      .execute();
     return result.affected === 1;
   }
 }

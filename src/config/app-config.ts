@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { resolve } from 'node:path';
-import { Environment } from './environment';
+import { ENGINE_NAMES, EngineName, Environment } from './environment';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -34,6 +34,20 @@ export class ConfigError extends Error {}
  * The typed, validated configuration. Injected everywhere by this class as the token;
  * built once from the environment by loadConfig.
  */
+/** An S3-compatible service, its bucket and key prefix (S3_*). */
+export interface S3Settings {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  /** Keys live under this prefix in the bucket ('' for none), without slashes at its ends. */
+  prefix: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  publicUrl?: string;
+  presignSeconds: number;
+}
+
 export class AppConfig {
   /** Decided here once, from REDIS_URL; modules get the adapters of their mode injected. */
   readonly runMode: RunMode;
@@ -47,9 +61,18 @@ export class AppConfig {
   readonly publicUrl: string;
   /** Hosts a fallback_url may name besides public https hosts. */
   readonly fallbackUrlHosts: string[];
+  /** Webhooks: hosts allowed besides public https ones, retry waits, timeout, disabling. */
+  readonly webhooks: {
+    allowHosts: string[];
+    retryDelaysMs: number[];
+    timeoutMs: number;
+    disableAfterMs: number;
+  };
   readonly cdn: { domain: string; scheme: 'http' | 'https' };
   readonly chromiumPath?: string;
   readonly chromiumSandbox: 'auto' | 'on' | 'off';
+  /** ENGINES: what this process may draw with; Chromium always. */
+  readonly engines: EngineName[];
   readonly bodyLimitBytes: number;
   /** What an email may hold (POST /v1/emails). */
   readonly emailLimits: { maxDepth: number; maxElements: number; maxMimeParts: number };
@@ -123,19 +146,11 @@ export class AppConfig {
     passwordChecksAtOnce: number;
     passwordCheckQueue: number;
   };
-  readonly storage:
-    | { kind: 'local' }
-    | {
-        kind: 's3';
-        endpoint?: string;
-        region: string;
-        bucket: string;
-        accessKeyId?: string;
-        secretAccessKey?: string;
-        forcePathStyle: boolean;
-        publicUrl?: string;
-        presignSeconds: number;
-      };
+  /**
+   * Where new files go (`kind`), and the S3-compatible service when S3_BUCKET is set: files
+   * are read from every location they are recorded at (local always, any bucket of it).
+   */
+  readonly storage: { kind: 'local' | 's3'; s3?: S3Settings };
 
   constructor(env: Environment) {
     this.runMode = env.REDIS_URL ? 'scale-out' : 'embedded';
@@ -153,12 +168,28 @@ export class AppConfig {
     this.fallbackUrlHosts = env.FALLBACK_URL_HOSTS.split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean);
+    this.webhooks = {
+      allowHosts: env.WEBHOOK_ALLOW_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      retryDelaysMs: env.WEBHOOK_RETRY_SCHEDULE.split(',').map(parseDuration),
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      disableAfterMs: env.WEBHOOK_DISABLE_AFTER.endsWith('d')
+        ? Number(env.WEBHOOK_DISABLE_AFTER.slice(0, -1)) * 86_400_000
+        : parseDuration(env.WEBHOOK_DISABLE_AFTER),
+    };
     this.cdn = {
       domain: env.CDN_DOMAIN ?? `localhost:${env.PORT}`,
       scheme: this.publicUrl.startsWith('https:') ? 'https' : 'http',
     };
     this.chromiumPath = env.CHROMIUM_PATH || undefined;
     this.chromiumSandbox = env.CHROMIUM_SANDBOX;
+    this.engines =
+      env.ENGINES === 'all'
+        ? [...ENGINE_NAMES]
+        : ENGINE_NAMES.filter(
+            (engine) => engine === 'chromium' || env.ENGINES.split(',').includes(engine),
+          );
     this.bodyLimitBytes = parseSize(env.BODY_LIMIT);
     this.emailLimits = {
       maxDepth: env.EMAIL_MAX_DEPTH,
@@ -239,20 +270,22 @@ export class AppConfig {
       passwordChecksAtOnce: env.PASSWORD_CHECKS_AT_ONCE,
       passwordCheckQueue: env.PASSWORD_CHECK_QUEUE,
     };
-    this.storage =
-      env.STORAGE === 's3'
+    this.storage = {
+      kind: env.STORAGE === 's3' ? 's3' : 'local',
+      s3: env.S3_BUCKET
         ? {
-            kind: 's3',
             endpoint: env.S3_ENDPOINT,
             region: env.S3_REGION,
             bucket: env.S3_BUCKET,
+            prefix: env.S3_PREFIX.replace(/^\/+|\/+$/g, ''),
             accessKeyId: env.S3_ACCESS_KEY_ID,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
             publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
             presignSeconds: env.S3_PRESIGN_SECONDS,
           }
-        : { kind: 'local' };
+        : undefined,
+    };
   }
 
   get apiBaseUrl(): string {

@@ -12,6 +12,10 @@ import {
 } from 'class-validator';
 import { cpus } from 'node:os';
 
+/** The engines a profile may name (ARCHITECTURE.md): Blink, WebKit, Gecko. */
+export const ENGINE_NAMES = ['chromium', 'webkit', 'gecko'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === ''
     ? undefined
@@ -55,6 +59,14 @@ export class Environment {
 
   @IsOptional() @IsString() CHROMIUM_PATH?: string;
   /**
+   * The engines this process draws with: all (Chromium, WebKit, Gecko) or a comma-separated
+   * list. Chromium always draws what no enabled engine can (the report and catalogue say so).
+   */
+  @Matches(/^(all|(chromium|webkit|gecko)(,(chromium|webkit|gecko))*)$/, {
+    message: "must be 'all' or a comma-separated list of chromium, webkit, gecko",
+  })
+  ENGINES = 'all';
+  /**
    * Chromium's own sandbox for the renderers of untrusted email: auto (wherever the kernel
    * and user allow it, said at startup), on (boot fails where it cannot run) or off.
    */
@@ -62,6 +74,18 @@ export class Environment {
   @Transform(toBool) @IsBoolean() ALLOW_PRIVATE_IMAGE_HOSTS = false;
   /** Hosts a preview's fallback_url may name besides public https hosts (comma-separated). */
   @IsString() FALLBACK_URL_HOSTS = '';
+  /** Hosts a webhook URL may name besides public https hosts, http allowed (comma-separated). */
+  @IsString() WEBHOOK_ALLOW_HOSTS = '';
+  /** The waits before each retry of a failed delivery (Standard Webhooks' schedule: about a day). */
+  @Matches(/^[1-9]\d*(ms|s|m|h)?(,[1-9]\d*(ms|s|m|h)?)*$/, {
+    message: 'must be comma-separated durations such as 5s,5m,30m,2h',
+  })
+  WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
+  /** How long a receiver may take to answer a delivery. */
+  @Transform(toInt) @IsInt() @Min(100) WEBHOOK_TIMEOUT_MS = 10000;
+  /** A webhook whose every delivery has failed for this long is disabled. */
+  @Matches(/^[1-9]\d*(s|m|h|d)$/, { message: 'must be a duration such as 5d or 12h' })
+  WEBHOOK_DISABLE_AFTER = '5d';
   /** Comma-separated IP addresses allowed even though private (an internal image server). */
   @Matches(/^[0-9a-f.:, ]*$/i, { message: 'must be a comma-separated list of IP addresses' })
   IMAGE_FETCH_ALLOW_IPS = '';
@@ -188,6 +212,11 @@ export class Environment {
   @ValidateIf((env: Environment) => env.STORAGE === 's3')
   @Matches(/^[a-z0-9.-]{3,63}$/, { message: 'must be a bucket name (required with STORAGE=s3)' })
   S3_BUCKET = '';
+  /** Keys live under this prefix in the bucket (a move to a new prefix: storage:move). */
+  @Matches(/^([A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*)?$/, {
+    message: 'must be empty or path segments of letters, digits, ., - or _ joined by /',
+  })
+  S3_PREFIX = '';
   @IsOptional() @IsString() S3_ACCESS_KEY_ID?: string;
   @IsOptional() @IsString() S3_SECRET_ACCESS_KEY?: string;
   @Transform(toBool) @IsBoolean() S3_FORCE_PATH_STYLE = false;

@@ -9,6 +9,10 @@ import { OAuthConsent } from '../oauth/oauth-consent.entity';
 import { OAuthSession } from '../oauth/oauth-session.entity';
 import { OAuthTokenRow } from '../oauth/oauth-token.entity';
 import { Capture } from '../captures/capture.entity';
+import { StorageMove } from '../storage/move/storage-move.entity';
+import { PrefetchBatch } from '../webhooks/prefetch-batch.entity';
+import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
+import { Webhook } from '../webhooks/webhook.entity';
 
 /** Every entity of the app; entities live in their feature modules. */
 export const ENTITIES = [
@@ -23,4 +27,8 @@ export const ENTITIES = [
   OAuthCode,
   OAuthTokenRow,
   OAuthSession,
+  StorageMove,
+  Webhook,
+  WebhookDelivery,
+  PrefetchBatch,
 ];

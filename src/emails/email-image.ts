@@ -5,6 +5,8 @@ export interface EmailImage {
   status: 'stored' | 'missing';
   /** Storage key of the stored copy. */
   key?: string;
+  /** The storage location holding it (absent in records older than locations). */
+  location?: string;
   content_type?: string;
   bytes?: number;
   /** Why it is missing. */

@@ -8,6 +8,8 @@ export interface EmailResource {
   /** The stylesheet that names it; absent when the HTML does. */
   from?: string;
   key?: string;
+  /** The storage location holding it (absent in records older than locations). */
+  location?: string;
   content_type?: string;
   bytes?: number;
   /** Why it was refused or failed. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EmailFileHolder } from './email-file-holder';
 import { Email } from './email.entity';
 import { EmailRepository } from './email.repository';
 import { EmailsService } from './emails.service';
@@ -13,6 +14,7 @@ import { HtmlInspector } from './inspect/html-inspector';
   imports: [TypeOrmModule.forFeature([Email])],
   providers: [
     EmailRepository,
+    EmailFileHolder,
     EmailsService,
     RemoteDownload,
     ImageFetcher,

@@ -3,6 +3,19 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import { Email } from './email.entity';
 
+/** What expiry needs of an email: its copies, and whom its email.expired event goes to. */
+export type ExpiringEmail = Pick<
+  Email,
+  'id' | 'applicationId' | 'endUserId' | 'images' | 'resources'
+>;
+
+/** An email's stored copies as their columns hold them (JSON text). */
+export interface StoredCopies {
+  id: string;
+  images: string;
+  resources: string;
+}
+
 @Injectable()
 export class EmailRepository {
   constructor(@InjectRepository(Email) private readonly rows: Repository<Email>) {}
@@ -17,13 +30,51 @@ export class EmailRepository {
   }
 
   /** Emails past expiresAt and not yet expired, oldest first: id and image copies only. */
-  findDue(now: Date, take: number): Promise<Pick<Email, 'id' | 'images' | 'resources'>[]> {
+  findDue(now: Date, take: number): Promise<ExpiringEmail[]> {
     return this.rows.find({
-      select: { id: true, images: true, resources: true },
+      select: { id: true, applicationId: true, endUserId: true, images: true, resources: true },
       where: { expiredAt: IsNull(), expiresAt: LessThanOrEqual(now) },
       order: { expiresAt: 'ASC' },
       take,
     });
+  }
+
+  /** Live emails after `after` in id order: id, images and resources as stored (JSON text). */
+  copiesAfter(after: string | null, take: number): Promise<StoredCopies[]> {
+    const query = this.rows
+      .createQueryBuilder('e')
+      .select(['e.id AS id', 'e.images AS images', 'e.resources AS resources'])
+      .where('e.expired_at IS NULL')
+      .orderBy('e.id', 'ASC')
+      .limit(take);
+    if (after !== null) query.andWhere('e.id > :after', { after });
+    return query.getRawMany();
+  }
+
+  /** A live email's images and resources as stored (JSON text), or null. */
+  async copiesOf(id: string): Promise<StoredCopies | null> {
+    const row = await this.rows
+      .createQueryBuilder('e')
+      .select(['e.id AS id', 'e.images AS images', 'e.resources AS resources'])
+      .where('e.id = :id AND e.expired_at IS NULL', { id })
+      .getRawOne<StoredCopies>();
+    return row ?? null;
+  }
+
+  /** Replaces a live email's images or resources if still `before` (compare and set). */
+  async replaceCopies(
+    id: string,
+    column: 'images' | 'resources',
+    before: string,
+    after: string,
+  ): Promise<boolean> {
+    const result = await this.rows
+      .createQueryBuilder()
+      .update(Email)
+      .set({ [column]: () => ':after' })
+      .where(`id = :id AND expired_at IS NULL AND ${column} = :before`, { id, before, after })
+      .execute();
+    return result.affected === 1;
   }
 
   /** Marks one email expired, clearing the given columns; false when another process did. */

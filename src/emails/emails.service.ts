@@ -5,6 +5,7 @@ import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
 import type { RenderImage } from '../rendering/pipeline/email-content';
+import { EventsHub } from '../events/events-hub';
 import { Storage } from '../storage/storage';
 import { CONTENT_FIELDS, CreateEmailDto, FIELDS_EXCLUSIVE_WITH_RAW } from './dto/create-email.dto';
 import { Email } from './email.entity';
@@ -43,6 +44,7 @@ export class EmailsService {
     private readonly storage: Storage,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly events: EventsHub,
   ) {}
 
   async create(principal: Principal, dto: CreateEmailDto): Promise<Email> {
@@ -91,7 +93,7 @@ export class EmailsService {
     const stored = email.images.filter((image) => image.status === 'stored' && image.key);
     const loaded = await Promise.all(
       stored.map(async (image) => {
-        const data = await this.storage.get(image.key!);
+        const data = await this.storage.get(image.key!, image.location);
         return data
           ? { url: image.url, contentType: image.content_type ?? 'application/octet-stream', data }
           : null;
@@ -121,7 +123,7 @@ export class EmailsService {
         };
         if (resource.status !== 'stored')
           return { ...fate, status: resource.status, reason: resource.reason ?? '' };
-        const data = resource.key ? await this.storage.get(resource.key) : null;
+        const data = resource.key ? await this.storage.get(resource.key, resource.location) : null;
         if (!data) return { ...fate, status: 'failed', reason: 'its stored copy is gone' };
         return { ...fate, status: 'stored', contentType: resource.content_type!, data };
       }),
@@ -140,8 +142,17 @@ export class EmailsService {
       if (batch.length === 0) return count;
       for (const email of batch) {
         if (!(await this.emails.expire(email.id, now, EXPIRED_CONTENT))) continue;
+        this.events.publish({
+          type: 'email.expired',
+          timestamp: now.toISOString(),
+          applicationId: email.applicationId,
+          emailGuid: email.id,
+          data: { email_guid: email.id, end_user_id: email.endUserId },
+        });
         const stored = [...email.images, ...email.resources];
-        await this.storage.delete(stored.flatMap((copy) => (copy.key ? [copy.key] : [])));
+        await this.storage.delete(
+          stored.flatMap((copy) => (copy.key ? [{ key: copy.key, location: copy.location }] : [])),
+        );
         count++;
       }
     }
@@ -188,11 +199,12 @@ export class EmailsService {
         if (!part)
           return { url, status: 'missing', reason: 'no MIME part with this Content-ID' } as const;
         const key = `emails/${emailId}/images/cid-${index}`;
-        await this.storage.put(key, part.content, part.contentType);
+        const location = await this.storage.put(key, part.content, part.contentType);
         return {
           url,
           status: 'stored',
           key,
+          location,
           content_type: part.contentType,
           bytes: part.content.length,
         } as const;

@@ -64,6 +64,7 @@ export class HealthController {
             () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
             () => this.redis(),
             () => this.browser(),
+            () => this.engines(),
             () => this.fonts(),
           ]),
         );
@@ -100,6 +101,28 @@ export class HealthController {
     } catch (error) {
       return check.down({ message: `fontconfig does not answer: ${(error as Error).message}` });
     }
+  }
+
+  /**
+   * WebKit and Gecko where enabled: down while one restarts or when it fails to start, named.
+   * One not installed or not enabled is not a fault: Chromium draws its profiles, and says so.
+   */
+  private async engines() {
+    const check = this.indicator.check('engines');
+    if (this.config.runMode === 'scale-out') return check.up({ used: false }); // workers render
+    const health = this.renderer.engineHealth().filter((engine) => engine.name !== 'chromium');
+    const states = Object.fromEntries(
+      health.map((engine) => [
+        engine.name,
+        engine.state === 'absent' ? `absent: ${engine.detail}` : engine.state,
+      ]),
+    );
+    const down = health.filter((engine) => engine.state === 'down').map((engine) => engine.name);
+    if (down.length === 0) return check.up(states);
+    return check.down({
+      ...states,
+      message: `${down.join(', ')} down (failed to start, or restarting)`,
+    });
   }
 
   private async browser() {

@@ -21,8 +21,8 @@ export class Metrics {
 
   readonly renderSeconds = new Histogram({
     name: 'instant_preview_render_phase_seconds',
-    help: 'Time of each render phase: prepare, screenshot, encode',
-    labelNames: ['phase'] as const,
+    help: 'Time of each render phase (prepare, screenshot, encode) by the engine that drew it',
+    labelNames: ['phase', 'engine'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [this.registry],
   });
@@ -79,9 +79,15 @@ export class Metrics {
     this.queueDepthSource = source;
   }
 
-  recordRender(timings: { prepareMs: number; captureMs: number; imagesMs: number }): void {
-    this.renderSeconds.observe({ phase: 'prepare' }, timings.prepareMs / 1000);
-    this.renderSeconds.observe({ phase: 'screenshot' }, timings.captureMs / 1000);
-    this.renderSeconds.observe({ phase: 'encode' }, timings.imagesMs / 1000);
+  /** A render shared from another client's has no screenshot or encode of its own. */
+  recordRender(
+    engine: string,
+    timings: { prepareMs: number; captureMs: number; imagesMs: number },
+    shared: boolean,
+  ): void {
+    this.renderSeconds.observe({ phase: 'prepare', engine }, timings.prepareMs / 1000);
+    if (shared) return;
+    this.renderSeconds.observe({ phase: 'screenshot', engine }, timings.captureMs / 1000);
+    this.renderSeconds.observe({ phase: 'encode', engine }, timings.imagesMs / 1000);
   }
 }

@@ -19,6 +19,7 @@ const read = (name: string) => readFileSync(join(ASSETS, name), 'utf8');
 export class PlaygroundController {
   private readonly page = read('index.html');
   private readonly script = read('app.js');
+  private readonly panels = read('panels.js');
   private readonly style = read('app.css');
   private readonly policy: string;
 
@@ -29,7 +30,7 @@ export class PlaygroundController {
       `${config.cdn.scheme}://*.capture.${config.cdn.domain}`,
       new URL(config.publicUrl).origin,
       // S3: a public bucket URL, or presigned URLs on the endpoint's host.
-      ...(config.storage.kind === 's3' ? ['https:'] : []),
+      ...(config.storage.s3 ? ['https:'] : []),
     ];
     this.policy = [
       "default-src 'none'",
@@ -53,6 +54,11 @@ export class PlaygroundController {
   @Get('playground/app.js')
   appScript(@Res() response: Response): void {
     response.set('Content-Type', 'text/javascript; charset=utf-8').send(this.script);
+  }
+
+  @Get('playground/panels.js')
+  panelsScript(@Res() response: Response): void {
+    response.set('Content-Type', 'text/javascript; charset=utf-8').send(this.panels);
   }
 
   @Get('playground/app.css')

@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { Storage } from '../storage/storage';
 import { parseResultPath, previewBody } from '../captures/capture-files';
 import { CaptureStore } from '../captures/capture-store';
+import type { CapturedCapture } from '../captures/capture.entity';
 import { CaptureThumbnails } from '../captures/capture-thumbnails';
 import { captureHostPattern } from '../http/capture-host-name';
 
@@ -44,15 +45,25 @@ export class CaptureHostMiddleware implements NestMiddleware {
     if (!result || result.configuration.client !== hostClient.toUpperCase())
       return notFound(response);
     const { configuration } = result;
-    const capture = await this.store.find(result.emailId, configuration);
-    if (!capture || !this.store.isAvailable(capture)) return notFound(response);
+    const found = await this.store.find(result.emailId, configuration);
+    if (!found || !this.store.isAvailable(found)) return notFound(response);
+    let capture: CapturedCapture = found;
     if (result.kind === 'json') {
       response.set('Cache-Control', 'public, max-age=3600');
       return void response
         .status(200)
         .json(previewBody(this.config, configuration, capture.emailId, capture.viewportWidth));
     }
-    const file = capture.files[result.file];
+    let file = capture.files[result.file];
+    // A diff unknown to the row this process read (recorded since), or a file recorded away
+    // from where new files go (it may have moved since): the database is asked again.
+    if (file ? file.location !== this.storage.target : result.diff) {
+      const fresh = await this.store.findFresh(result.emailId, configuration);
+      if (!fresh || !this.store.isAvailable(fresh) || !fresh.files?.[result.file])
+        return notFound(response);
+      capture = fresh;
+      file = fresh.files[result.file];
+    }
     if (!file) return notFound(response);
     // A thumbnail may still be on its way from the render that answered (or be made now).
     const unstored = await this.thumbnails.ensure(capture, result.file);
@@ -64,7 +75,7 @@ export class CaptureHostMiddleware implements NestMiddleware {
     response.set('Cache-Control', 'public, max-age=3600');
     response
       .status(302)
-      .location(await this.storage.locate(file.key))
+      .location(await this.storage.locate(file.key, file.location))
       .end();
   }
 }

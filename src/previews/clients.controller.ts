@@ -4,12 +4,16 @@ import { ClientCatalog } from '../rendering/catalog/client-catalog';
 import { familyOf } from '../rendering/families/lookup';
 import { fontNote, fontsOf } from '../rendering/fonts/client-fonts';
 import type { ClientProfile } from '../rendering/profile/client-profile';
+import { Renderer } from '../rendering/render';
 
 /** The client list and each client's options (CONTRACT "Clients"); no authentication. */
 @ApiTags('clients')
 @Controller('v1/clients')
 export class ClientsController {
-  constructor(private readonly catalog: ClientCatalog) {}
+  constructor(
+    private readonly catalog: ClientCatalog,
+    private readonly renderer: Renderer,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Every client code' })
@@ -34,7 +38,17 @@ export class ClientsController {
           group: { type: 'string' },
           platform: { type: 'string' },
           status: { type: 'string' },
-          engine: { type: 'string' },
+          engine: {
+            type: 'object',
+            description:
+              "What draws this client's pictures here: its own engine, or Chromium in its place (client_engine, and the emulation note, say why)",
+            properties: { name: { type: 'string' }, version: { type: 'string' } },
+            example: { name: 'webkit', version: '2.50.6' },
+          },
+          client_engine: {
+            type: 'string',
+            description: "The client's own engine: chromium, webkit or gecko",
+          },
           emulation: { type: 'string' },
           viewport: { type: 'object' },
           device_scale_factor: { type: 'number' },
@@ -47,30 +61,38 @@ export class ClientsController {
   })
   configurations(): Record<string, unknown> {
     return Object.fromEntries(
-      this.catalog.all().map((profile) => [
-        profile.code,
-        {
-          orientation_options: profile.orientation_options,
-          images_options: profile.images_options,
-          name: profile.name,
-          group: profile.group,
-          platform: profile.platform,
-          status: profile.status,
-          engine: profile.engine,
-          emulation: emulationNote(profile),
-          viewport: profile.viewport,
-          device_scale_factor: profile.device_scale_factor,
-          dark: profile.dark,
-          caniemail: profile.caniemail,
-          rules: profile.rules,
-        },
-      ]),
+      this.catalog.all().map((profile) => [profile.code, this.configuration(profile)]),
     );
+  }
+
+  private configuration(profile: ClientProfile): Record<string, unknown> {
+    const { identity, instead } = this.renderer.engineFor(profile);
+    return {
+      orientation_options: profile.orientation_options,
+      images_options: profile.images_options,
+      name: profile.name,
+      group: profile.group,
+      platform: profile.platform,
+      status: profile.status,
+      engine: identity,
+      client_engine: profile.engine,
+      emulation: emulationNote(profile, instead?.reason),
+      viewport: profile.viewport,
+      device_scale_factor: profile.device_scale_factor,
+      dark: profile.dark,
+      caniemail: profile.caniemail,
+      rules: profile.rules,
+    };
   }
 }
 
-/** The profile's note, then its fonts: the default one and its source, and every stand-in. */
-function emulationNote(profile: ClientProfile): string {
+/**
+ * The profile's note, then its fonts (the default one and its source, and every stand-in),
+ * then, when Chromium draws it here in its client's engine's place, why.
+ */
+function emulationNote(profile: ClientProfile, substituted?: string): string {
   const family = familyOf(profile);
-  return `${profile.emulation} ${fontNote(family.defaultFont, fontsOf(family.fonts, profile))}`;
+  const note = `${profile.emulation} ${fontNote(family.defaultFont, fontsOf(family.fonts, profile))}`;
+  if (!substituted) return note;
+  return `${note} Drawn here by Chromium instead of ${profile.engine === 'webkit' ? 'WebKit' : 'Gecko'}: ${substituted}.`;
 }

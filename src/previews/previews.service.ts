@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ReportEntry } from '../rendering/pipeline/render-report';
 import { ApiError } from '../common/api-error';
+import { emailGuid } from '../common/email-guid';
 import { AppConfig } from '../config/app-config';
 import { EmailsService } from '../emails/emails.service';
 import { CaptureConfigurations } from '../captures/capture-configurations';
@@ -13,10 +14,10 @@ import {
   resultFileName,
 } from '../captures/capture-files';
 import { CaptureStore } from '../captures/capture-store';
+import { batchOf } from '../captures/capture-prefetch.adapter';
+import { EventsHub } from '../events/events-hub';
 import type { CaptureConfiguration, CheckedConfiguration } from '../captures/capture-configuration';
 import type { PreviewQueryDto } from './dto/preview-query.dto';
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type PreviewAnswer =
   | { kind: 'captured-now'; body: ReturnType<typeof previewBody> }
@@ -30,11 +31,12 @@ export class PreviewsService {
     private readonly coordinator: CaptureCoordinator,
     private readonly store: CaptureStore,
     private readonly config: AppConfig,
+    private readonly events: EventsHub,
   ) {}
 
   /** Validates the path and query the way the contract orders the errors. */
   configuration(guid: string, client: string, query: PreviewQueryDto): CheckedConfiguration {
-    assertGuid(guid);
+    emailGuid(guid);
     return this.configurations.ofPreview(client, query);
   }
 
@@ -95,10 +97,11 @@ export class PreviewsService {
     accountId: string,
     configurations: CheckedConfiguration[],
   ): Promise<void> {
-    assertGuid(guid);
+    emailGuid(guid);
     const email = await this.emails.findById(guid.toLowerCase());
     if (!email || email.accountId !== accountId) throw ApiError.notFound();
     await this.coordinator.prefetch(email, configurations);
+    this.events.batchStarted(batchOf(email, configurations));
   }
 }
 
@@ -107,10 +110,4 @@ export interface EmulationReport extends CaptureConfiguration {
   email_guid: string;
   captured_at: string;
   entries: ReportEntry[];
-}
-
-/** CONTRACT: a malformed guid is a 400 with the reference's message. */
-function assertGuid(guid: string): void {
-  if (!GUID.test(guid))
-    throw ApiError.badRequest("'email_guid' must match format of a standard GUID");
 }

@@ -4,7 +4,7 @@ import type { PreparedEmail } from './prepare/prepare-task';
 
 /** Everything besides the prepared email that decides a capture's pixels. */
 export interface PixelInputs {
-  /** The engine the profile names (all Chromium today): part of the key for when it is not. */
+  /** The engine that draws it (the client's own, or Chromium in its place): part of the key. */
   engine: string;
   viewport: { width: number; height: number };
   scale: number;

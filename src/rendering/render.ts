@@ -1,13 +1,15 @@
 import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
-import { BrowserPool, BrowserPoolOptions, BrowserState } from './engine/browser-pool';
-import { capturePage } from './engine/capture-page';
+import type { BrowserPoolOptions, BrowserState } from './engine/browser-pool';
+import type { EngineIdentity } from './engine/engine-port';
+import type { TextSample } from './engine/page-scripts';
+import { EngineChoice, EngineHealth, EngineSet } from './engine/engine-set';
 import { ImageSizes, makeImageSizes, Thumbnails } from './engine/image-sizes';
 import type { PreparedEmail } from './prepare/prepare-task';
 import { InlinePreparer, Preparer } from './prepare/preparer';
 import { PixelInputs, renderKey, RenderSharing } from './render-sharing';
 import type { EmailContent } from './pipeline/email-content';
 import type { ReportEntry } from './pipeline/render-report';
-import type { ClientProfile } from './profile/client-profile';
+import type { ClientProfile, Engine } from './profile/client-profile';
 import { RenderOptions, unofferedOption } from './profile/options';
 
 export class UnknownClientError extends Error {}
@@ -17,6 +19,7 @@ type Shot = ImageSizes & {
   truncated: boolean;
   blockedRequests: string[];
   contextMarker: string;
+  textSamples: TextSample[];
   captureMs: number;
   imagesMs: number;
 };
@@ -38,11 +41,17 @@ export interface RenderResult {
   shared: boolean;
   /** The marker of the browser context that rendered it, read back from inside its page. */
   contextMarker: string;
+  /** The colours and sizes its text was drawn in. */
+  textSamples: TextSample[];
+  /** The engine that drew it (the client's own, or Chromium in its place: see the report). */
+  engine: EngineIdentity;
   timings: { prepareMs: number; captureMs: number; imagesMs: number; totalMs: number };
 }
 
 export interface RendererOptions extends BrowserPoolOptions {
   timeoutMs: number;
+  /** ENGINES: the engines this process may draw with (Chromium always); default all. */
+  engines?: readonly Engine[];
   /** Memory for finished renders kept for other clients with the same pixels (0: none kept). */
   shareMaxMb?: number;
   /** Where emails are prepared; in-line by default (the CLI, tests of the pipeline). */
@@ -61,7 +70,7 @@ export function viewportOf(profile: ClientProfile, orientation: RenderOptions['o
  * queue: the API, the workers and the CLI all call it.
  */
 export class Renderer {
-  private readonly pool: BrowserPool;
+  private readonly engines: EngineSet;
   private readonly preparer: Preparer;
   private readonly sharing: RenderSharing<Shot>;
 
@@ -69,7 +78,10 @@ export class Renderer {
     private readonly options: RendererOptions,
     readonly catalog: ClientCatalog = clientCatalog,
   ) {
-    this.pool = new BrowserPool(options);
+    this.engines = new EngineSet({
+      ...options,
+      enabled: options.engines ?? ['chromium', 'webkit', 'gecko'],
+    });
     this.preparer = options.preparer ?? new InlinePreparer();
     this.sharing = new RenderSharing(options.shareMaxMb ?? 0);
   }
@@ -91,8 +103,9 @@ export class Renderer {
     const prepared = await this.preparer.prepare({ email, profile, options }, key);
     const prepareMs = performance.now() - started;
     const viewport = viewportOf(profile, options.orientation);
+    const choice = this.engines.choose(profile.engine);
     const inputs: PixelInputs = {
-      engine: profile.engine,
+      engine: choice.identity.name,
       viewport,
       scale: profile.device_scale_factor,
       colorScheme: profile.dark === 'none' ? 'light' : 'dark',
@@ -102,14 +115,15 @@ export class Renderer {
     // Shared between the clients of one email only (`key`): emails never share anything.
     const { value: shot, shared } = key
       ? await this.sharing.share(`${key}:${renderKey(prepared, inputs)}`, () =>
-          this.shoot(prepared, inputs, key),
+          this.shoot(choice, prepared, inputs, key),
         )
-      : { value: await this.shoot(prepared, inputs), shared: false };
+      : { value: await this.shoot(choice, prepared, inputs), shared: false };
     const { captureMs, imagesMs, ...images } = shot;
     return {
       ...images,
       viewportWidth: viewport.width,
-      report: prepared.report,
+      engine: choice.identity,
+      report: [engineEntry(choice), ...prepared.report],
       shared,
       timings: {
         prepareMs,
@@ -137,37 +151,26 @@ export class Renderer {
    * from its last capture, if any) or a fresh one, then the PNG sizes.
    */
   private async shoot(
+    { adapter }: EngineChoice,
     prepared: PreparedEmail,
     inputs: PixelInputs,
     affinity?: string,
   ): Promise<Shot> {
     const started = performance.now();
     const { viewport, scale } = inputs;
-    const capture = await this.pool.withContext(
+    const capture = await adapter.capture(
       {
-        viewport,
-        deviceScaleFactor: scale,
-        javaScriptEnabled: false,
-        colorScheme: inputs.colorScheme,
-        serviceWorkers: 'block',
-        acceptDownloads: false,
-        locale: 'en-US',
+        html: prepared.html,
+        images: { served: prepared.served },
+        settings: {
+          viewport,
+          colorScheme: inputs.colorScheme,
+          width: viewport.width,
+          scale,
+          fitToWidth: inputs.fitToWidth,
+          timeoutMs: this.options.timeoutMs,
+        },
       },
-      this.options.timeoutMs,
-      (lease) =>
-        capturePage(
-          lease,
-          prepared.html,
-          { served: prepared.served },
-          {
-            viewport,
-            colorScheme: inputs.colorScheme,
-            width: viewport.width,
-            scale,
-            fitToWidth: inputs.fitToWidth,
-            timeoutMs: this.options.timeoutMs,
-          },
-        ),
       affinity,
     );
     const captured = performance.now();
@@ -181,6 +184,7 @@ export class Renderer {
       truncated: capture.truncated,
       blockedRequests: capture.blockedRequests,
       contextMarker: capture.contextMarker,
+      textSamples: capture.textSamples,
       captureMs: captured - started,
       imagesMs: performance.now() - captured,
     };
@@ -188,11 +192,47 @@ export class Renderer {
 
   /** up, idle (not launched yet) or down (crashed, relaunching): for readiness. */
   browserState(): BrowserState {
-    return this.pool.state();
+    return this.engines.choose('chromium').adapter.state();
+  }
+
+  /** Every engine's state, or why it is absent: readiness names an engine that fails. */
+  engineHealth(): EngineHealth[] {
+    return this.engines.health();
+  }
+
+  /** What draws a profile's pictures here: its client's engine, or Chromium and why. */
+  engineFor(profile: ClientProfile): Pick<EngineChoice, 'identity' | 'instead'> {
+    const { identity, instead } = this.engines.choose(profile.engine);
+    return { identity, instead };
+  }
+
+  /** The engines this process draws with (a worker takes only their jobs). */
+  get runningEngines(): Engine[] {
+    return this.engines.running;
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    await this.engines.close();
     await this.preparer.close();
   }
+}
+
+const ENGINE_NAMES: Record<Engine, string> = {
+  chromium: 'Chromium',
+  webkit: 'WebKit',
+  gecko: 'Gecko',
+};
+
+/** The report's first entry: which engine drew the picture, and why when it is not the client's. */
+function engineEntry({ identity, instead }: EngineChoice): ReportEntry {
+  const drawn = `${ENGINE_NAMES[identity.name]} ${identity.version}`;
+  return {
+    slug: instead ? 'rule:engine-substitute' : 'rule:engine',
+    title: instead
+      ? `Drawn by ${drawn} instead of the client's ${ENGINE_NAMES[instead.engine.name]}: ${instead.reason}`
+      : `Drawn by ${drawn}, the client's own engine`,
+    where: 'engine',
+    source: 'FIDELITY.md engines; GET /v1/clients engine',
+    count: 1,
+  };
 }

@@ -28,6 +28,7 @@ export function rendererOptions(
   const { capture } = config;
   return {
     executablePath: config.chromiumPath,
+    engines: config.engines,
     sandbox: overrides.sandbox ?? planSandbox(config.chromiumSandbox).mode,
     concurrency: capture.concurrency,
     recycleAfter: capture.browserRecycleAfter,

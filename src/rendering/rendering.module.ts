@@ -36,6 +36,11 @@ export class RendererLifecycle implements OnApplicationShutdown {
           rendererOptions(config, {
             sandbox: sandbox.mode,
             onSandboxOff: (reason) => logger.warn(`Chromium sandbox OFF: ${reason}`),
+            onEngineSandbox: (engine, state) =>
+              (state.startsWith('on') ? logger.log : logger.warn).call(
+                logger,
+                `${engine} sandbox ${state}`,
+              ),
             onBrowserRestart: () => metrics.browserRestarts.inc(),
             // Off the event loop, each email prepared once per client and options.
             preparer: new CachingPreparer(new WorkerPreparer(config.preparation)),

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
-import { assertSafeKey, Storage } from './storage';
+import { assertSafeKey, FileStore, LOCAL_LOCATION } from './file-store';
 
 /** Files under DATA_DIR/files. Writes go to a temporary name first, so readers never see half a file. */
 @Injectable()
-export class LocalStorage extends Storage {
+export class LocalStorage extends FileStore {
+  readonly location = LOCAL_LOCATION;
   readonly root: string;
 
   constructor(private readonly config: AppConfig) {
@@ -41,6 +42,13 @@ export class LocalStorage extends Storage {
     return access(this.pathOf(key)).then(
       () => true,
       () => false,
+    );
+  }
+
+  async size(key: string): Promise<number | null> {
+    return stat(this.pathOf(key)).then(
+      (stats) => stats.size,
+      () => null,
     );
   }
 

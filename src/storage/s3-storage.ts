@@ -7,43 +7,53 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
-import { assertSafeKey, Storage } from './storage';
+import type { S3Settings } from '../config/app-config';
+import { assertSafeKey, FileStore, s3Location } from './file-store';
 
 /**
- * Files in an S3-compatible bucket (scale-out). The capture host redirects to the
- * bucket's public URL when S3_PUBLIC_URL is set, else to a presigned GET URL.
+ * Files in a bucket (under a key prefix) of an S3-compatible service. The capture host
+ * redirects to S3_PUBLIC_URL when it is set and this is the configured bucket and prefix,
+ * else to a presigned GET URL.
  */
-@Injectable()
-export class S3Storage extends Storage implements OnModuleDestroy {
+export class S3Storage extends FileStore {
+  readonly location: string;
   private readonly client: S3Client;
-  private readonly settings: Extract<AppConfig['storage'], { kind: 's3' }>;
+  private readonly bucket: string;
+  private readonly prefix: string;
+  private readonly publicUrl?: string;
 
-  constructor(config: AppConfig) {
+  /** `place`: another bucket or prefix of the same service (files recorded there earlier). */
+  constructor(
+    private readonly settings: S3Settings,
+    place: { bucket: string; prefix: string } = settings,
+  ) {
     super();
-    if (config.storage.kind !== 's3') throw new Error('S3Storage needs STORAGE=s3');
-    this.settings = config.storage;
+    this.bucket = place.bucket;
+    this.prefix = place.prefix;
+    this.location = s3Location(this.bucket, this.prefix);
+    const configured = place.bucket === settings.bucket && place.prefix === settings.prefix;
+    this.publicUrl = configured ? settings.publicUrl : undefined;
     this.client = new S3Client({
-      region: this.settings.region,
-      endpoint: this.settings.endpoint,
-      forcePathStyle: this.settings.forcePathStyle,
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
       credentials:
-        this.settings.accessKeyId && this.settings.secretAccessKey
-          ? {
-              accessKeyId: this.settings.accessKeyId,
-              secretAccessKey: this.settings.secretAccessKey,
-            }
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
           : undefined,
     });
   }
 
-  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+  private objectKey(key: string): string {
     assertSafeKey(key);
+    return this.prefix ? `${this.prefix}/${key}` : key;
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
-        Bucket: this.settings.bucket,
-        Key: key,
+        Bucket: this.bucket,
+        Key: this.objectKey(key),
         Body: data,
         ContentType: contentType,
         CacheControl: 'public, max-age=31536000, immutable',
@@ -52,10 +62,9 @@ export class S3Storage extends Storage implements OnModuleDestroy {
   }
 
   async get(key: string): Promise<Buffer | null> {
-    assertSafeKey(key);
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
       return Buffer.from(await object.Body!.transformToByteArray());
     } catch (error) {
@@ -66,14 +75,19 @@ export class S3Storage extends Storage implements OnModuleDestroy {
   }
 
   async exists(key: string): Promise<boolean> {
-    assertSafeKey(key);
+    return (await this.size(key)) !== null;
+  }
+
+  async size(key: string): Promise<number | null> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
-      return true;
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      );
+      return head.ContentLength ?? 0;
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata;
       if (status?.httpStatusCode === 404 || (error as { name?: string }).name === 'NotFound')
-        return false;
+        return null;
       throw error;
     }
   }
@@ -84,26 +98,24 @@ export class S3Storage extends Storage implements OnModuleDestroy {
       if (batch.length === 0) continue;
       await this.client.send(
         new DeleteObjectsCommand({
-          Bucket: this.settings.bucket,
-          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((key) => ({ Key: this.objectKey(key) })), Quiet: true },
         }),
       );
     }
   }
 
   async locate(key: string): Promise<string> {
-    assertSafeKey(key);
-    if (this.settings.publicUrl) return `${this.settings.publicUrl}/${key}`;
+    const objectKey = this.objectKey(key);
+    if (this.publicUrl) return `${this.publicUrl}/${objectKey}`;
     return getSignedUrl(
       this.client,
-      new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
-      {
-        expiresIn: this.settings.presignSeconds,
-      },
+      new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }),
+      { expiresIn: this.settings.presignSeconds },
     );
   }
 
-  onModuleDestroy(): void {
+  close(): void {
     this.client.destroy();
   }
 }

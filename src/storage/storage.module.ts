@@ -1,21 +1,12 @@
 import { Global, Module } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
 import { LocalStorage } from './local-storage';
-import { S3Storage } from './s3-storage';
+import { FileHolders } from './move/file-holders';
 import { Storage } from './storage';
 
-/** STORAGE chooses the adapter behind the Storage token: local folder or S3-compatible bucket. */
+/** Where files live: the local folder and, with S3_*, a bucket; STORAGE picks where new ones go. */
 @Global()
 @Module({
-  providers: [
-    LocalStorage,
-    {
-      provide: Storage,
-      inject: [AppConfig, LocalStorage],
-      useFactory: (config: AppConfig, local: LocalStorage) =>
-        config.storage.kind === 's3' ? new S3Storage(config) : local,
-    },
-  ],
-  exports: [Storage, LocalStorage],
+  providers: [LocalStorage, Storage, FileHolders],
+  exports: [Storage, LocalStorage, FileHolders],
 })
 export class StorageModule {}

@@ -19,8 +19,9 @@ import { CaptureDrain } from '../captures/capture-drain';
 import { CaptureLeases } from '../captures/capture-leases';
 import { CaptureProcessor } from '../captures/capture-processor';
 import type { CaptureJob } from '../captures/capture-attempt';
+import { Renderer } from '../rendering/render';
 import {
-  CAPTURE_QUEUE,
+  captureQueueOf,
   EXPIRY_JOB,
   MAINTENANCE_QUEUE,
   redisConnection,
@@ -31,7 +32,8 @@ import { assertEveryJobHandled } from './job-handlers';
 export const HEARTBEAT_FILE = join(tmpdir(), 'instant-preview-worker.alive');
 
 /**
- * A render worker: takes capture jobs (CAPTURE_CONCURRENCY at a time) and, once per
+ * A render worker: takes the capture jobs of the engines it runs (CAPTURE_CONCURRENCY at a
+ * time per engine) and, once per
  * EXPIRY_INTERVAL across all workers, the expiry job (a BullMQ job scheduler: one job per
  * interval however many workers run). A worker killed mid-job loses its lock; after
  * WORKER_LOCK_MS another worker takes the job over (stalled-job recovery).
@@ -53,6 +55,7 @@ export class RenderWorker
     private readonly config: AppConfig,
     private readonly metrics: Metrics,
     private readonly pino: PinoLogger,
+    private readonly renderer: Renderer,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -79,15 +82,21 @@ export class RenderWorker
       if (!handler) throw new Error(`no handler for job ${job.name}`);
       return handler(job);
     };
+    // The engines this worker runs (enabled and installed): it takes their queues' jobs only.
+    const engines = this.renderer.runningEngines;
+    for (const engine of engines) {
+      this.workers.push(
+        new Worker(captureQueueOf(engine), dispatch, {
+          connection,
+          prefix,
+          concurrency: this.config.capture.jobsAtOnce,
+          lockDuration: this.config.redis.lockMs,
+          stalledInterval: this.config.redis.lockMs,
+          maxStalledCount: 2,
+        }),
+      );
+    }
     this.workers.push(
-      new Worker(CAPTURE_QUEUE, dispatch, {
-        connection,
-        prefix,
-        concurrency: this.config.capture.jobsAtOnce,
-        lockDuration: this.config.redis.lockMs,
-        stalledInterval: this.config.redis.lockMs,
-        maxStalledCount: 2,
-      }),
       new Worker(MAINTENANCE_QUEUE, dispatch, { connection, prefix, concurrency: 1 }),
     );
     for (const worker of this.workers) {
@@ -108,7 +117,9 @@ export class RenderWorker
       utimesSync(HEARTBEAT_FILE, now, now);
     }, 10_000);
     this.heartbeat.unref();
-    this.logger.log(`render worker ready: ${this.config.capture.concurrency} at a time`);
+    this.logger.log(
+      `render worker ready: ${engines.join(', ')}, ${this.config.capture.concurrency} at a time each`,
+    );
   }
 
   /** SIGTERM: the capture drain (CaptureDrain), over this worker's BullMQ workers. */

@@ -9,6 +9,8 @@ import { CaptureProcessingModule } from '../captures/capture-processing.module';
 import { RenderingModule } from '../rendering/rendering.module';
 import { StorageModule } from '../storage/storage.module';
 import { RenderWorker } from './render-worker';
+import { EventsModule } from '../events/events.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
 /** The worker process: rendering, storage, billing and expiry; no HTTP server. */
 @Module({
@@ -21,6 +23,8 @@ import { RenderWorker } from './render-worker';
     RenderingModule,
     CaptureProcessingModule,
     ExpiryModule,
+    EventsModule,
+    WebhooksModule,
   ],
   providers: [RenderWorker, WorkerMetricsServer],
 })

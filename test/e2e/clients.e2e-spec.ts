@@ -1,5 +1,10 @@
 import request from 'supertest';
 import reference from '../fixtures/reference/reference-client-catalog.json';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { postEmail, SIMPLE_EMAIL } from '../support/previews';
+import { createApplication } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 
@@ -34,9 +39,26 @@ describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
       group: 'Desktop',
       platform: 'Windows 10',
       status: 'normal',
-      engine: 'chromium',
+      engine: { name: 'chromium', version: expect.stringMatching(/^\d+\.\d+/) },
+      client_engine: 'chromium',
       caniemail: { family: 'outlook', platform: 'windows', version: '2019' },
     });
+    // Each client's own engine draws it, and the catalogue names it with its version.
+    for (const [code, engine] of [
+      ['APPMAIL15', 'webkit'],
+      ['IPHONE13', 'webkit'],
+      ['OL2019MAC', 'webkit'],
+      ['GMAILIOS', 'webkit'],
+      ['THUNDERBIRDLATEST', 'gecko'],
+      ['FFGMAILNEW', 'gecko'],
+      ['ANDROIDGMAILAPP', 'chromium'],
+    ]) {
+      expect([code, response.body[code].engine]).toEqual([
+        code,
+        { name: engine, version: expect.stringMatching(/^\d+\.\d+/) },
+      ]);
+      expect(response.body[code].emulation).not.toMatch(/Drawn here by Chromium instead/);
+    }
     expect(ol2019.emulation).toMatch(/Word/);
     expect(ol2019.emulation).toContain(
       'Segoe UI is drawn with Noto Sans (a substitute: another design)',
@@ -73,6 +95,7 @@ describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
         database: { status: 'up' },
         redis: { status: 'up', used: false },
         browser: { status: 'up' },
+        engines: { status: 'up', webkit: expect.stringMatching(/^(idle|up)$/) },
         fonts: { status: 'up' },
       },
       error: {},
@@ -97,5 +120,68 @@ describe(`Readiness when a dependency is missing (${TEST_DATABASE})`, () => {
       },
     });
     await request(t.url).get('/health/live').expect(200);
+  });
+});
+
+describe(`Engines left out or failing (${TEST_DATABASE})`, () => {
+  describe('ENGINES=chromium', () => {
+    let t: TestApp;
+    beforeAll(async () => (t = await createTestApp({ env: { ENGINES: 'chromium' } })));
+    afterAll(() => t.close());
+
+    it("says in the catalogue and in each capture's report that Chromium draws in WebKit's and Gecko's place", async () => {
+      const catalogue = (await request(t.url).get('/v1/clients/configurations').expect(200)).body;
+      expect(catalogue.APPMAIL15).toMatchObject({
+        engine: { name: 'chromium' },
+        client_engine: 'webkit',
+      });
+      expect(catalogue.APPMAIL15.emulation).toContain(
+        'Drawn here by Chromium instead of WebKit: WebKit (WebKitGTK) is not enabled here (ENGINES=chromium).',
+      );
+      expect(catalogue.THUNDERBIRDLATEST.emulation).toContain(
+        'Drawn here by Chromium instead of Gecko',
+      );
+      const apiKey = (await createApplication(t)).api_key;
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL }, apiKey);
+      await request(t.url).get(`/v1/emails/${guid}/previews/APPMAIL15`).expect(200);
+      const report = await request(t.url)
+        .get(`/v1/emails/${guid}/previews/APPMAIL15/report`)
+        .expect(200);
+      expect(report.body.entries[0]).toMatchObject({ slug: 'rule:engine-substitute' });
+      expect(report.body.entries[0].title).toMatch(
+        /^Drawn by Chromium \S+ instead of the client's WebKit: /,
+      );
+      const ready = await request(t.url).get('/health/ready').expect(200);
+      expect(ready.body.info.engines.webkit).toMatch(/^absent: .*not enabled/);
+    });
+  });
+
+  describe('a WebKit that fails to start', () => {
+    let t: TestApp;
+    const path = process.env.PATH;
+    beforeAll(async () => {
+      // A WebKitWebDriver that exits at once, found first on PATH.
+      const dir = mkdtempSync(join(tmpdir(), 'broken-webkit-'));
+      writeFileSync(join(dir, 'WebKitWebDriver'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+      process.env.PATH = `${dir}:${path}`;
+      t = await createTestApp();
+    });
+    afterAll(async () => {
+      process.env.PATH = path;
+      await t.close();
+    });
+
+    it('fails its capture (500) and readiness names WebKit, while Chromium still draws', async () => {
+      const apiKey = (await createApplication(t)).api_key;
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL }, apiKey);
+      await request(t.url).get(`/v1/emails/${guid}/previews/APPMAIL15`).expect(500);
+      const ready = await request(t.url).get('/health/ready').expect(503);
+      expect(ready.body.error.engines).toMatchObject({
+        status: 'down',
+        webkit: 'down',
+        message: expect.stringMatching(/^webkit down/),
+      });
+      await request(t.url).get(`/v1/emails/${guid}/previews/OL2019`).expect(200);
+    });
   });
 });

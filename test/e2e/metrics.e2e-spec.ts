@@ -35,8 +35,11 @@ describe(`Prometheus metrics (${TEST_DATABASE})`, () => {
     expect(
       sample(text, 'instant_preview_captures_total', { client: 'OL2019', outcome: 'captured' }),
     ).toBe(1);
+    // Each phase by the engine that drew it: OL2019 is drawn by Chromium.
     for (const phase of ['prepare', 'screenshot', 'encode'])
-      expect(sample(text, 'instant_preview_render_phase_seconds_count', { phase })).toBe(1);
+      expect(
+        sample(text, 'instant_preview_render_phase_seconds_count', { phase, engine: 'chromium' }),
+      ).toBe(1);
     expect(sample(text, 'instant_preview_queue_wait_seconds_count')).toBe(1);
     expect(sample(text, 'instant_preview_queue_depth')).toBe(0);
     expect(sample(text, 'instant_preview_render_dedupe_hits_total')).toBe(0);

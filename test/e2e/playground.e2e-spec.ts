@@ -41,8 +41,8 @@ describe(`Playground (${TEST_DATABASE})`, () => {
   });
 
   /** Red pixels in one tile's picture, as the page shows it. */
-  async function redIn(page: Page, client: string): Promise<number> {
-    const png = await page.locator(`.tile[data-client="${client}"] img`).screenshot();
+  async function redIn(page: Page, client: string, selector?: string): Promise<number> {
+    const png = await page.locator(selector ?? `.tile[data-client="${client}"] img`).screenshot();
     return (await readPixels(png)).count(isRed);
   }
 
@@ -59,6 +59,8 @@ describe(`Playground (${TEST_DATABASE})`, () => {
   it('previews pasted HTML in the picked clients, shows a report, and switches images off', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     const violations: string[] = [];
+    const asked: string[] = [];
+    page.on('request', (sent) => asked.push(`${sent.method()} ${new URL(sent.url()).pathname}`));
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
@@ -75,6 +77,12 @@ describe(`Playground (${TEST_DATABASE})`, () => {
     });
     expect(await page.locator('.tile').count()).toBe(2);
     await expect(page.locator('#status').textContent()).resolves.toBe('2 of 2 previews');
+    // One prefetch call, and the email's event stream filled the tiles.
+    expect(asked.filter((line) => /^GET \/v1\/emails\/[^/]+\/events$/.test(line))).toHaveLength(1);
+    expect(asked.filter((line) => /^POST .*\/previews\/prefetch$/.test(line))).toHaveLength(1);
+    expect(await page.locator('.tile[data-client="OL2019"] img').getAttribute('src')).toMatch(
+      /capture\..*-thumb450\.png$/,
+    );
     expect(await redIn(page, 'APPMAIL14')).toBeGreaterThan(1000);
     if (process.env.PLAYGROUND_SCREENSHOT)
       await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT });
@@ -100,6 +108,44 @@ describe(`Playground (${TEST_DATABASE})`, () => {
     await page.reload();
     expect(await page.getByLabel('API key').inputValue()).toBe(app.api_key);
     expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it("shows an email's checks beside its grid, and compares two versions client by client", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.goto(`${origin}/`);
+    await page.getByLabel('API key').fill(app.api_key);
+    await page.getByLabel('Pick').check();
+    await page.locator('#client-list input[value="OL2019"]').check();
+    const version = async (colour: string) => {
+      await page
+        .getByLabel('Email HTML')
+        .fill(`<table><tr><td width="200" height="80" bgcolor="${colour}">Sale</td></tr></table>`);
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      await tilesDone(page);
+    };
+    await version('#00a000');
+    await version('#0000ff');
+    // No lang, a layout table without a role: found, with their WCAG sources.
+    await page.locator('#checks-list [data-check="html-lang"]').waitFor();
+    expect(await page.locator('#checks-list').textContent()).toContain('WCAG 2.2 SC 3.1.1');
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    const figure = page.locator('.diff[data-client="OL2019"]');
+    await figure.locator('img').waitFor();
+    expect(await figure.locator('figcaption').textContent()).toMatch(/[1-9][\d.]* % changed/);
+    await expect(page.locator('#compare-summary').textContent()).resolves.toBe(
+      '1 of 1 clients changed',
+    );
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('.diff img');
+      return image !== null && image.complete && image.naturalWidth > 0;
+    });
+    expect(await redIn(page, 'OL2019', '.diff[data-client="OL2019"] img')).toBeGreaterThan(200);
+    if (process.env.PLAYGROUND_SCREENSHOT)
+      await page.screenshot({
+        path: process.env.PLAYGROUND_SCREENSHOT.replace('.png', '-panels.png'),
+        fullPage: true,
+      });
     await page.close();
   });
 

@@ -18,7 +18,9 @@ describe(`S3-compatible storage against a local S3-protocol server (${TEST_DATAB
   afterAll(() => s3.close());
 
   it('stores, reads, locates (presigned or public) and deletes objects', async () => {
-    const storage = new S3Storage(loadConfig({ ...s3.env, DATA_DIR: '/tmp/ip-s3-unit' }));
+    const storage = new S3Storage(
+      loadConfig({ ...s3.env, DATA_DIR: '/tmp/ip-s3-unit' }).storage.s3!,
+    );
     try {
       await storage.put('captures/x/a.png', Buffer.from('png bytes'), 'image/png');
       expect((await storage.get('captures/x/a.png'))?.toString()).toBe('png bytes');
@@ -30,13 +32,13 @@ describe(`S3-compatible storage against a local S3-protocol server (${TEST_DATAB
       await storage.delete(['captures/x/a.png', 'captures/x/never-there.png']);
       expect(await storage.get('captures/x/a.png')).toBeNull();
       const publicUrl = new S3Storage(
-        loadConfig({ ...s3.env, S3_PUBLIC_URL: 'https://cdn.example/bucket/' }),
+        loadConfig({ ...s3.env, S3_PUBLIC_URL: 'https://cdn.example/bucket/' }).storage.s3!,
       );
       expect(await publicUrl.locate('captures/x/a.png')).toBe(
         'https://cdn.example/bucket/captures/x/a.png',
       );
     } finally {
-      storage.onModuleDestroy();
+      storage.close();
     }
   });
 
@@ -46,7 +48,7 @@ describe(`S3-compatible storage against a local S3-protocol server (${TEST_DATAB
     afterAll(() => t.close());
 
     it('captures into the bucket, redirects the capture host there, and deletes on expiry', async () => {
-      expect(t.get(Storage)).toBeInstanceOf(S3Storage);
+      expect(t.get(Storage).target).toBe(`s3:${s3.bucket}`);
       const guid = await postEmail(t, { html_text: SIMPLE_EMAIL });
       const preview = await request(t.url).get(`/v1/emails/${guid}/previews/OL2019`).expect(200);
       const redirect = await getAbsolute(t, preview.body.full_url).expect(302);

@@ -1,3 +1,4 @@
+import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { Job, Queue, Worker } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { BullMqCaptureQueue } from '../../src/captures/queue/bullmq-capture-queue';
@@ -34,7 +35,7 @@ import { until } from '../support/until';
       CAPTURE_CONCURRENCY: '1',
     });
     clock = new ManualClock(new Date('2026-11-23T12:00:00Z'));
-    queue = new BullMqCaptureQueue(config, clock);
+    queue = new BullMqCaptureQueue(config, clock, clientCatalog);
     const connection = redisConnection(config);
     inspect = new Queue(CAPTURE_QUEUE, { connection, prefix });
     // A worker whose every job waits for the test to end it.

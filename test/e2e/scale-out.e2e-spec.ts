@@ -7,10 +7,12 @@ import { UsageRecord } from '../../src/billing/usage-record.entity';
 import { Capture } from '../../src/captures/capture.entity';
 import {
   CAPTURE_QUEUE,
+  captureQueueOf,
   MAINTENANCE_QUEUE,
   redisConnection,
 } from '../../src/captures/queue/queue-names';
 import { Email } from '../../src/emails/email.entity';
+import { WEBHOOK_QUEUE } from '../../src/webhooks/webhook-scheduler';
 import { freePort, hasBuild, startApiProcess } from '../support/api-process';
 import {
   allCaptured,
@@ -19,10 +21,13 @@ import {
   SIMPLE_EMAIL,
 } from '../support/previews';
 import { failedAnswers } from '../support/failed-answers';
+import { basicAuth, createApplication } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 import { hasWorkerBuild, startWorker, WorkerProcess } from '../support/worker-process';
+import { openStream } from '../support/event-stream';
 import { until } from '../support/until';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Against the real Redis and PostgreSQL, with real worker processes (built code).
@@ -44,7 +49,13 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     // Real time: the workers and the second API process read the system clock, and leases
     // written by this process must mean the same to them.
     t = await createTestApp({
-      env: { REDIS_URL, QUEUE_PREFIX: prefix, CAPTURE_TIMEOUT_MS: '120000', EXPIRY_INTERVAL: '0' },
+      env: {
+        REDIS_URL,
+        QUEUE_PREFIX: prefix,
+        CAPTURE_TIMEOUT_MS: '120000',
+        EXPIRY_INTERVAL: '0',
+        WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      },
       realTime: true,
     });
     env = {
@@ -151,7 +162,7 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     const heavy = `<html><body>${'<p style="margin:0;font:14px Arial">A line of a long email</p>'.repeat(6000)}</body></html>`;
     const guid = await postEmail(t, { html_text: heavy });
     const answer = request(t.url)
-      .get(`/v1/emails/${guid}/previews/IPHONE13`)
+      .get(`/v1/emails/${guid}/previews/ANDROIDGMAILAPP`)
       .then((response) => response);
     await until(async () => (await queue.getActiveCount()) > 0, 25);
     expect(await queue.getActiveCount()).toBe(1);
@@ -167,6 +178,83 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     expect(stored).toHaveLength(3);
   });
 
+  it("routes a job to its engine's queue: a Chromium-only worker leaves Apple Mail's job to a WebKit worker", async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.kill()));
+    workers.push(await startWorker({ ...env, ENGINES: 'chromium' }));
+    const webkitQueue = new Queue(captureQueueOf('webkit'), {
+      connection: redisConnection(t.config),
+      prefix: env.QUEUE_PREFIX,
+    });
+    try {
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL });
+      const apple = request(t.url).get(`/v1/emails/${guid}/previews/APPMAIL15`);
+      const appleAnswer = apple.then((response) => response);
+      await until(
+        async () => (await webkitQueue.getJobCountByTypes('waiting', 'prioritized')) === 1,
+      );
+      // The Chromium worker works (an Outlook capture is drawn) and leaves the WebKit job alone.
+      await request(t.url).get(`/v1/emails/${guid}/previews/OL2019`).expect(200);
+      expect(await webkitQueue.getJobCountByTypes('waiting', 'prioritized')).toBe(1);
+      workers.push(await startWorker({ ...env, ENGINES: 'webkit' }));
+      expect((await appleAnswer).status).toBe(200);
+      const report = await request(t.url).get(`/v1/emails/${guid}/previews/APPMAIL15/report`);
+      expect(report.body.entries[0].title).toMatch(/^Drawn by WebKit /);
+    } finally {
+      await webkitQueue.close();
+    }
+  });
+
+  it("a worker's capture reaches the API's event stream (Redis) and the application's webhook (the outbox)", async () => {
+    workers.push(await startWorker(env));
+    const receiver = await startWebhookReceiver();
+    try {
+      const app = await createApplication(t);
+      const created = await request(t.url)
+        .post('/v1/webhooks')
+        .set('Authorization', basicAuth(app.api_key))
+        .send({ url: `${receiver.url}/hooks`, events: ['capture.completed', 'prefetch.completed'] })
+        .expect(201);
+      receiver.secret = created.body.secret;
+      // Each event's first attempt fails: its retry is a second job, 5 s later (the schedule's first wait).
+      receiver.answer = (_id, attempt) => (attempt === 1 ? 500 : 204);
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL }, app.api_key);
+      const stream = openStream(t.url, guid);
+      try {
+        expect(await stream.opened).toBe(200);
+        await request(t.url)
+          .post(`/v1/emails/${guid}/previews/prefetch`)
+          .set('Authorization', basicAuth(app.api_key))
+          .send({ configurations: [{ client: 'OL2019' }] })
+          .expect(202);
+        await until(() => stream.events.length === 2);
+        expect(stream.events.map((event) => event.event).sort()).toEqual([
+          'capture.completed',
+          'prefetch.completed',
+        ]);
+        await until(() => receiver.delivered().length === 2);
+        expect(receiver.requests.every((received) => received.verified)).toBe(true);
+        // Each attempt a BullMQ job of an API process (the outbox sweep is a minute away).
+        const deliveries = new Queue(WEBHOOK_QUEUE, {
+          connection: redisConnection(t.config),
+          prefix: t.config.redis.prefix,
+        });
+        try {
+          for (const { id } of receiver.delivered())
+            for (const attempt of [0, 1])
+              expect(await (await deliveries.getJob(`${id}-${attempt}`))?.getState()).toBe(
+                'completed',
+              );
+        } finally {
+          await deliveries.close();
+        }
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('concurrent first GETs through two API processes and two workers make one render', async () => {
     workers.push(await startWorker(env));
     const other = await startApiProcess({
@@ -176,7 +264,7 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     });
     try {
       const guid = await postEmail(t, { html_text: SIMPLE_EMAIL });
-      const responses = await previewsFromTwoProcesses([t.url, other.url], guid, 'APPMAIL14');
+      const responses = await previewsFromTwoProcesses([t.url, other.url], guid, 'OL2016');
       expect(allCaptured(responses)).toBe(true);
       const rows = await captures().findBy({ emailId: guid });
       expect(rows).toHaveLength(1);

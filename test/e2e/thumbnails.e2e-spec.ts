@@ -32,11 +32,12 @@ describe(`thumbnails made on request (${TEST_DATABASE})`, () => {
   /** Every storage write of `key` from now on. */
   function writesOf(key: string): { count: number } {
     const storage = t.get(Storage);
-    const put = storage.put.bind(storage);
+    const put = storage.putAt.bind(storage);
     const writes = { count: 0 };
-    jest.spyOn(storage, 'put').mockImplementation(async (written, data, type) => {
+    // A thumbnail is written where its capture records it.
+    jest.spyOn(storage, 'putAt').mockImplementation(async (location, written, data, type) => {
       if (written === key) writes.count++;
-      return put(written, data, type);
+      return put(location, written, data, type);
     });
     return writes;
   }
@@ -55,7 +56,7 @@ describe(`thumbnails made on request (${TEST_DATABASE})`, () => {
     const { key, url } = await missingThumbnail();
     const storage = t.get(Storage);
     let attempts = 0;
-    jest.spyOn(storage, 'put').mockImplementation(async () => {
+    jest.spyOn(storage, 'putAt').mockImplementation(async () => {
       attempts++;
       throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
     });

@@ -1,4 +1,6 @@
+import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import type { ReportEntry } from '../../src/rendering/pipeline/render-report';
+import type { ClientProfile } from '../../src/rendering/profile/client-profile';
 import type { RenderOptions } from '../../src/rendering/profile/options';
 import type { Renderer, RenderResult } from '../../src/rendering/render';
 import type { RenderImage } from '../../src/rendering/pipeline/email-content';
@@ -43,7 +45,32 @@ export const GREEN_BOX = '<div class="a" style="height:40px">&nbsp;</div>';
 export const hasGreen = (pixels: Pixels) => pixels.count(isGreen) > 500;
 export const noGreen = (pixels: Pixels) => pixels.count(isGreen) === 0;
 
-/** Registers one jest test per probe, rendering it in its client and in each control. */
+/**
+ * The same client drawn by another engine: a profile of the same family, support data, rules,
+ * device and colour scheme whose engine differs (GMAILNEW in Edge, FFGMAILNEW in Firefox).
+ * A documented behaviour is the client's, so it must hold whichever engine draws it.
+ */
+export function engineTwins(code: string): string[] {
+  const profile = clientCatalog.find(code)!;
+  const same = (other: ClientProfile) =>
+    other.engine !== profile.engine &&
+    other.family === profile.family &&
+    JSON.stringify([other.caniemail, other.rules, other.capture, other.viewport]) ===
+      JSON.stringify([profile.caniemail, profile.rules, profile.capture, profile.viewport]) &&
+    other.device_scale_factor === profile.device_scale_factor &&
+    other.dark === profile.dark;
+  const twins = clientCatalog.all().filter(same);
+  // One per engine is enough.
+  return twins
+    .filter((twin, i) => twins.findIndex((t) => t.engine === twin.engine) === i)
+    .map((t) => t.code);
+}
+
+/**
+ * Registers one jest test per probe, rendering it in its client and in each control, and in
+ * each of their engine twins (engineTwins): the fidelity suite runs on every engine that draws
+ * the client.
+ */
 export function describeProbes(family: string, probes: Probe[]): void {
   describe(`fidelity: ${family}`, () => {
     let renderer: Renderer;
@@ -65,7 +92,12 @@ export function describeProbes(family: string, probes: Probe[]): void {
           client: probe.client,
           shows: true,
         });
-        for (const client of probe.control)
+        for (const twin of engineTwins(probe.client))
+          expect({ client: twin, shows: await outcome(probe, twin) }).toEqual({
+            client: twin,
+            shows: true,
+          });
+        for (const client of probe.control.flatMap((code) => [code, ...engineTwins(code)]))
           expect({ client, shows: await outcome(probe, client) }).toEqual({ client, shows: false });
       });
     }

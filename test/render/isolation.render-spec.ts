@@ -3,6 +3,7 @@ import { BrowserCrashedError } from '../../src/rendering/engine/render-errors';
 import type { Renderer } from '../../src/rendering/render';
 import { ImageServer, startImageServer } from '../support/image-server';
 import { isRed, readPixels } from '../support/pixels';
+import { reachingEmail, SCRIPTED_EMAIL } from '../support/isolation-emails';
 import { testRenderer } from '../support/renderer';
 
 const DEFAULT = { images: 'allowed', orientation: 'vertical' } as const;
@@ -31,7 +32,7 @@ function chromiumChildren(): number[] {
     .map(([pid]) => Number(pid));
 }
 
-describe('hostile email isolation', () => {
+describe('hostile email isolation (Chromium; engines.render-spec.ts: WebKit and Gecko)', () => {
   let renderer: Renderer;
   let server: ImageServer;
   beforeAll(async () => {
@@ -44,11 +45,9 @@ describe('hostile email isolation', () => {
   });
 
   it("never runs the email's script", async () => {
-    const email = `<html><body><div id="t" style="height:200px">safe</div>
-      <script>document.body.style.background = '#ff0000'; document.getElementById('t').style.background = '#ff0000';</script>
-      <img src="x" onerror="document.body.style.background='#ff0000'"></body></html>`;
+    const email = SCRIPTED_EMAIL;
     const pixels = await readPixels(
-      (await renderer.render({ html: email, text: null, images: [] }, 'APPMAIL15', DEFAULT)).full,
+      (await renderer.render({ html: email, text: null, images: [] }, 'NOTES10', DEFAULT)).full,
     );
     expect(pixels.count(isRed)).toBe(0);
   });
@@ -56,14 +55,10 @@ describe('hostile email isolation', () => {
   it('makes no request to a server the email references', async () => {
     server.requests.length = 0;
     const base = server.url;
-    const email = `<html><head><link rel="stylesheet" href="${base}/style.css">
-      <style>@import url(${base}/import.css); .bg { background: url(${base}/red.png) }</style></head>
-      <body class="bg"><img src="${base}/red.png"><iframe src="${base}/frame"></iframe>
-      <video poster="${base}/poster.png"></video><object data="${base}/obj"></object>
-      <table background="${base}/red.png"><tr><td>x</td></tr></table></body></html>`;
+    const email = reachingEmail(base);
     const result = await renderer.render(
       { html: email, text: null, images: [] },
-      'APPMAIL15',
+      'NOTES10',
       DEFAULT,
     );
     expect(server.requests).toEqual([]);
@@ -73,10 +68,10 @@ describe('hostile email isolation', () => {
 
   it('gives every capture a fresh context: nothing carries over', async () => {
     const first = `<html><body><div style="height:100px;background:#ff0000">a</div></body></html>`;
-    await renderer.render({ html: first, text: null, images: [] }, 'APPMAIL15', DEFAULT);
+    await renderer.render({ html: first, text: null, images: [] }, 'NOTES10', DEFAULT);
     const second = await renderer.render(
       { html: '<p>b</p>', text: null, images: [] },
-      'APPMAIL15',
+      'NOTES10',
       DEFAULT,
     );
     expect((await readPixels(second.full)).count(isRed)).toBe(0);
@@ -130,7 +125,7 @@ describe('hostile email isolation', () => {
     const email = { html, text: null, images: [] };
     try {
       const markers = new Set<string>();
-      for (const client of ['APPMAIL14DARK', 'OL2019', 'APPMAIL14DARK', 'OL2019']) {
+      for (const client of ['CHROMEOUTLOOKCOMDARK', 'OL2019', 'CHROMEOUTLOOKCOMDARK', 'OL2019']) {
         const kept = await reusing.render(email, client, DEFAULT, 'one-email');
         const fresh = await renderer.render(email, client, DEFAULT);
         markers.add(kept.contextMarker);
@@ -144,7 +139,11 @@ describe('hostile email isolation', () => {
 
   it('fails the capture in flight when the browser dies, then relaunches', async () => {
     const heavy = `<html><body>${'<p style="margin:0">line</p>'.repeat(20000)}</body></html>`;
-    const inFlight = renderer.render({ html: heavy, text: null, images: [] }, 'IPHONE13', DEFAULT);
+    const inFlight = renderer.render(
+      { html: heavy, text: null, images: [] },
+      'ANDROIDGMAILAPP',
+      DEFAULT,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const pids = chromiumChildren();
     expect(pids.length).toBeGreaterThan(0);
@@ -158,7 +157,7 @@ describe('hostile email isolation', () => {
     await expect(inFlight).rejects.toBeInstanceOf(BrowserCrashedError);
     const after = await renderer.render(
       { html: '<p>after</p>', text: null, images: [] },
-      'APPMAIL15',
+      'NOTES10',
       DEFAULT,
     );
     expect(after.full.length).toBeGreaterThan(0);

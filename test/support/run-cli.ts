@@ -1,3 +1,4 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { CommandRunner } from 'nest-commander';
 import { CliModule } from '../../src/cli.module';
@@ -19,20 +20,18 @@ export class CapturedOutput extends CliOutput {
 }
 
 /**
- * Runs an admin command through the CLI's own module and command class against the
- * test app's database, as `npm run cli -- ...` would.
+ * The CLI's own module against the test app's database, as `npm run cli -- ...` builds it
+ * (`config`: the CLI's own configuration, when it differs from the app's).
  */
-export async function runCli(
+export async function withCli<T>(
   testApp: TestApp,
-  command: abstract new (...args: never[]) => CommandRunner,
-  params: string[],
-  options: Record<string, unknown>,
-  prepare?: (command: CommandRunner) => void,
-): Promise<CapturedOutput> {
+  use: (context: INestApplicationContext, output: CapturedOutput) => Promise<T>,
+  config: AppConfig = testApp.config,
+): Promise<T> {
   const output = new CapturedOutput();
   const moduleRef = await Test.createTestingModule({ imports: [CliModule] })
     .overrideProvider(AppConfig)
-    .useValue(testApp.config)
+    .useValue(config)
     .overrideProvider(Clock)
     .useValue(testApp.clock)
     .overrideProvider(CliOutput)
@@ -41,13 +40,31 @@ export async function runCli(
   const context = moduleRef.createNestApplication({ logger: ['error'] });
   await context.init();
   try {
-    const instance = context.get(command as never as abstract new () => CommandRunner);
-    prepare?.(instance);
-    await instance.run(params, options);
+    return await use(context, output);
   } finally {
     await context.close();
   }
-  return output;
+}
+
+/** Runs an admin command through the CLI's own module and command class, as `npm run cli -- ...` would. */
+export async function runCli(
+  testApp: TestApp,
+  command: abstract new (...args: never[]) => CommandRunner,
+  params: string[],
+  options: Record<string, unknown>,
+  prepare?: (command: CommandRunner) => void,
+  config?: AppConfig,
+): Promise<CapturedOutput> {
+  return withCli(
+    testApp,
+    async (context, output) => {
+      const instance = context.get(command as never as abstract new () => CommandRunner);
+      prepare?.(instance);
+      await instance.run(params, options);
+      return output;
+    },
+    config,
+  );
 }
 
 export interface IssuedApp {

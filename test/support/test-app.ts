@@ -8,7 +8,7 @@ import { AppModule } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { Clock, ManualClock } from '../../src/config/clock';
 import { configureApp } from '../../src/http/configure-app';
-import { createThrowawayDatabase } from './test-database';
+import { createThrowawayDatabase, ThrowawayDatabase } from './test-database';
 
 export interface TestApp {
   app: INestApplication;
@@ -17,7 +17,15 @@ export interface TestApp {
   config: AppConfig;
   clock: ManualClock;
   get<T>(token: abstract new (...args: never[]) => T): T;
-  close(): Promise<void>;
+  /** `keepData`: the database and data folder stay, for a restart (`TestAppOptions.data`). */
+  close(options?: { keepData?: boolean }): Promise<void>;
+  /** Its database and data folder. */
+  data: TestAppData;
+}
+
+export interface TestAppData {
+  database: ThrowawayDatabase;
+  dir: string;
 }
 
 export interface TestAppOptions {
@@ -31,6 +39,8 @@ export interface TestAppOptions {
    * old however often the heartbeat renews it; they would then claim a live render again.
    */
   realTime?: boolean;
+  /** A restart: the database and data folder of an app closed with `keepData`. */
+  data?: TestAppData;
 }
 
 /** A ManualClock that keeps going: now() is real time shifted by what set/advance moved it. */
@@ -60,8 +70,8 @@ let liveApp: TestApp | null = null;
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   if (liveApp) throw new Error('close the previous test app first (one live app per process)');
-  const database = await createThrowawayDatabase();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ip-e2e-'));
+  const database = options.data?.database ?? (await createThrowawayDatabase());
+  const dataDir = options.data?.dir ?? mkdtempSync(join(tmpdir(), 'ip-e2e-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
@@ -85,9 +95,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     clock,
     get: <T>(token: abstract new (...args: never[]) => T) => app.get(token as never) as T,
-    close: async () => {
+    data: { database, dir: dataDir },
+    close: async ({ keepData = false } = {}) => {
       liveApp = null;
       await app.close();
+      if (keepData) return;
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

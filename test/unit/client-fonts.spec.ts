@@ -69,7 +69,8 @@ describe("the fonts a client's system or page provides", () => {
   it('names them by their own names, drawn with the installed stand-in, every face', () => {
     const outlook = frameOf('OUTLOOKCOM');
     expect(outlook).toContain(
-      `@font-face { font-family: "Calibri"; src: local("${CARLITO.faces[1]}"); font-weight: 700; font-style: normal; }`,
+      // Blink and Gecko find the full name; WebKitGTK the family, with the rule's weight.
+      `@font-face { font-family: "Calibri"; src: local("${CARLITO.faces[1]}"), local("Carlito"); font-weight: 700; font-style: normal; }`,
     );
     expect(outlook).toContain(`font-family: "Aptos"; src: local("${INTER.faces[0]}")`);
     expect(frameOf('GMAILNEW')).toContain(

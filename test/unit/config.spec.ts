@@ -15,6 +15,14 @@ describe('loadConfig', () => {
     expect(config.runMode).toBe('embedded');
   });
 
+  it('draws with every engine by default, with the ones ENGINES names (Chromium always), and refuses others', () => {
+    expect(loadConfig({}).engines).toEqual(['chromium', 'webkit', 'gecko']);
+    expect(loadConfig({ ENGINES: 'gecko' }).engines).toEqual(['chromium', 'gecko']);
+    expect(loadConfig({ ENGINES: 'chromium,webkit' }).engines).toEqual(['chromium', 'webkit']);
+    expect(() => loadConfig({ ENGINES: 'safari' })).toThrow(/ENGINES/);
+    expect(() => loadConfig({ ENGINES: 'webkit,' })).toThrow(/ENGINES/);
+  });
+
   it('runs in scale-out mode with a REDIS_URL, and names each process apart', () => {
     const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(config.runMode).toBe('scale-out');

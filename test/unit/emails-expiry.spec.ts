@@ -9,6 +9,8 @@ import { EmailsService } from '../../src/emails/emails.service';
 import type { ImageFetcher } from '../../src/emails/fetch/image-fetcher';
 import type { ResourceFetcher } from '../../src/emails/fetch/resource-fetcher';
 import type { HtmlInspector } from '../../src/emails/inspect/html-inspector';
+import { EventsHub } from '../../src/events/events-hub';
+import type { ServiceEvent } from '../../src/events/service-event';
 import type { Storage } from '../../src/storage/storage';
 import { memoryDatabase } from '../support/memory-database';
 
@@ -17,6 +19,7 @@ const HOUR = 3_600_000;
 describe('emails expire what an expired email clears (real SQLite in memory)', () => {
   let db: DataSource;
   let deleted: string[];
+  let expired: ServiceEvent[];
   let service: EmailsService;
   const clock = new ManualClock(new Date('2026-11-22T12:00:00Z'));
 
@@ -50,7 +53,12 @@ describe('emails expire what an expired email clears (real SQLite in memory)', (
   beforeEach(async () => {
     db = await memoryDatabase();
     deleted = [];
-    const storage = { delete: async (keys: string[]) => void deleted.push(...keys) };
+    expired = [];
+    const events = new EventsHub();
+    events.subscribe((event) => void expired.push(event));
+    const storage = {
+      delete: async (files: { key: string }[]) => void deleted.push(...files.map((f) => f.key)),
+    };
     service = new EmailsService(
       new EmailRepository(db.getRepository(Email)),
       {} as ImageFetcher,
@@ -59,6 +67,7 @@ describe('emails expire what an expired email clears (real SQLite in memory)', (
       storage as unknown as Storage,
       {} as AppConfig,
       clock,
+      events,
     );
     await db.getRepository(Account).insert({
       id: 'account-1',
@@ -103,6 +112,14 @@ describe('emails expire what an expired email clears (real SQLite in memory)', (
       'resources/due-1',
       'resources/due-2',
     ]);
+    // Each one's email.expired event, for its application.
+    await new Promise(setImmediate);
+    expect(
+      expired.map((event) => [event.type, event.applicationId, event.data.email_guid]),
+    ).toEqual([
+      ['email.expired', 'application-1', 'due-1'],
+      ['email.expired', 'application-1', 'due-2'],
+    ]);
   });
 
   it('two runners at once expire each email once', async () => {
@@ -114,5 +131,7 @@ describe('emails expire what an expired email clears (real SQLite in memory)', (
       'images/due-2',
     ]);
     expect(await service.expireDue(now)).toBe(0);
+    await new Promise(setImmediate);
+    expect(expired).toHaveLength(2);
   });
 });

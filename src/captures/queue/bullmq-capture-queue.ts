@@ -3,6 +3,8 @@ import { Queue, QueueEvents } from 'bullmq';
 import { within } from '../../common/deadline';
 import { redisAnswerWithin, RedisUnavailableError } from '../../common/redis-availability';
 import { AppConfig } from '../../config/app-config';
+import type { EngineName } from '../../config/environment';
+import { ClientCatalog } from '../../rendering/catalog/client-catalog';
 import { Clock } from '../../config/clock';
 import { AttemptKey, CaptureJob, CaptureOutcome, QueueFullError } from '../capture-attempt';
 import type { Lease } from '../capture-store';
@@ -13,7 +15,7 @@ import { EmailTurns } from './email-turns';
 import { FailFastQueue } from './fail-fast-queue';
 import {
   attemptOfJobId,
-  CAPTURE_QUEUE,
+  captureQueueOf,
   failFastRedisConnection,
   jobIdOf,
   redisConnection,
@@ -25,14 +27,16 @@ const CLOSE_WAIT_MS = 2000;
 
 /**
  * Scale-out: the API process only enqueues; render workers (`npm run worker`) take the jobs.
- * Outcomes come back through BullMQ's queue events (a Redis stream that every API process
- * reads): one listener hands each job's end to the requests waiting for that attempt, in
- * whichever API process they wait, as soon as a worker reports it.
+ * A job goes to the queue of the engine that draws its client (captureQueueOf): the client's
+ * own where this process's ENGINES names it, else Chromium's, as an embedded process would
+ * draw it. Outcomes come back through each queue's events (a Redis stream that every API
+ * process reads): one listener hands each job's end to the requests waiting for that
+ * attempt, in whichever API process they wait, as soon as a worker reports it.
  */
 @Injectable()
 export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy {
-  private queue?: Queue;
-  private events?: QueueEvents;
+  private queues?: Map<EngineName, Queue>;
+  private events?: QueueEvents[];
   /** Until both connections were ready once (BullMQ reconnects them after that). */
   private connected?: Promise<unknown>;
   private ready?: Promise<unknown>;
@@ -45,6 +49,7 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
   constructor(
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly catalog: ClientCatalog,
   ) {
     super(config.capture.leaseMs);
     // Before anything has been measured: one worker of this process's settings.
@@ -56,38 +61,51 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
    * await `ready`: BullMQ waits for a first connection without end, a request at most
    * REDIS_ANSWER_MS (then 503); once connected, the queue's commands fail fast by themselves.
    */
-  private connect(): { queue: Queue; events: QueueEvents } {
-    if (!this.queue || !this.events || !this.connected) {
+  private connect(): { queues: Map<EngineName, Queue>; events: QueueEvents[] } {
+    if (!this.queues || !this.events || !this.connected) {
       const prefix = this.config.redis.prefix;
-      const queue = new FailFastQueue(CAPTURE_QUEUE, {
-        connection: failFastRedisConnection(this.config),
-        prefix,
-      });
-      const events = new QueueEvents(CAPTURE_QUEUE, {
-        connection: redisConnection(this.config),
-        prefix,
-      });
+      const queues = new Map<EngineName, Queue>();
+      const events: QueueEvents[] = [];
       const ended = (jobId: string, outcome: CaptureOutcome) => {
         this.turns.finished(jobId);
         void this.recordCompletion();
         const attempt = attemptOfJobId(jobId);
         if (attempt) this.outcomes.publish(attempt, outcome);
       };
-      events.on('completed', ({ jobId, returnvalue }) => ended(jobId, parseOutcome(returnvalue)));
-      // The worker's processor records every outcome it can; a failed job is one it could not.
-      events.on('failed', ({ jobId, failedReason }) =>
-        ended(jobId, { status: 'failed', failure: 'interrupted', error: failedReason }),
-      );
       // Both reconnect by themselves: an outage is logged, never thrown at the process.
       const warn = (error: Error) => logger.warn(`Redis: ${error.message}`);
-      queue.on('error', warn);
-      events.on('error', warn);
-      this.connected = Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-      [this.queue, this.events] = [queue, events];
+      for (const engine of this.config.engines) {
+        const name = captureQueueOf(engine);
+        const queue = new FailFastQueue(name, {
+          connection: failFastRedisConnection(this.config),
+          prefix,
+        });
+        const heard = new QueueEvents(name, { connection: redisConnection(this.config), prefix });
+        heard.on('completed', ({ jobId, returnvalue }) => ended(jobId, parseOutcome(returnvalue)));
+        // The worker's processor records every outcome it can; a failed job is one it could not.
+        heard.on('failed', ({ jobId, failedReason }) =>
+          ended(jobId, { status: 'failed', failure: 'interrupted', error: failedReason }),
+        );
+        queue.on('error', warn);
+        heard.on('error', warn);
+        queues.set(engine, queue);
+        events.push(heard);
+      }
+      this.connected = Promise.all([
+        ...[...queues.values()].map((queue) => queue.waitUntilReady()),
+        ...events.map((heard) => heard.waitUntilReady()),
+      ]);
+      [this.queues, this.events] = [queues, events];
     }
     this.ready = redisAnswerWithin(this.connected);
     this.ready.catch(() => undefined); // awaited where needed; left alone, it must not crash us
-    return { queue: this.queue, events: this.events };
+    return { queues: this.queues, events: this.events };
+  }
+
+  /** The queue of the engine that draws `client`: its own if enabled here, else Chromium's. */
+  private queueFor(queues: Map<EngineName, Queue>, client: string): Queue {
+    const engine = this.catalog.find(client)?.engine ?? 'chromium';
+    return queues.get(engine) ?? (queues.get('chromium') as Queue);
   }
 
   /** A row waiting in the shared queue: no owner yet, stale only after the whole wait limit. */
@@ -98,12 +116,12 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
 
   /** The email is the worker's to read: a job carries its configuration, never its content. */
   async enqueue(job: CaptureJob, options: EnqueueOptions = {}): Promise<void> {
-    const { queue } = this.connect();
+    const { queues } = this.connect();
     await this.ready;
     if (options.reserved) this.reserved = Math.max(0, this.reserved - 1);
-    else await this.admit(queue, 1);
+    else await this.admit(queues, 1);
     const jobId = jobIdOf(job);
-    await queue.add('capture', job, {
+    await this.queueFor(queues, job.configuration.client).add('capture', job, {
       jobId,
       // Emails take turns: see EmailTurns.
       priority: this.turns.next(jobId, job.emailId),
@@ -118,15 +136,15 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
    * may overfill the queue by their batches, never refuse part of one.
    */
   async reserve(count: number): Promise<void> {
-    const { queue } = this.connect();
+    const { queues } = this.connect();
     await this.ready;
-    await this.admit(queue, count);
+    await this.admit(queues, count);
     this.reserved += count;
   }
 
   /** Throws QueueFullError unless `count` more jobs fit, in time and in number. */
-  private async admit(queue: Queue, count: number): Promise<void> {
-    const waiting = await this.waitingJobs(queue);
+  private async admit(queues: Map<EngineName, Queue>, count: number): Promise<void> {
+    const waiting = await this.waitingJobs(queues);
     const retryAfter = retryAfterSeconds(
       {
         waiting: waiting + this.reserved,
@@ -145,12 +163,16 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
    * queue now, not remembered from the last admission (which may be long past).
    */
   private async recordCompletion(): Promise<void> {
-    const waiting = await this.waitingJobs(this.connect().queue).catch(() => 0);
+    const waiting = await this.waitingJobs(this.connect().queues).catch(() => 0);
     this.drain.record(waiting > 0);
   }
 
-  private waitingJobs(queue: Queue): Promise<number> {
-    return queue.getJobCountByTypes('waiting', 'prioritized');
+  /** Jobs waiting in every engine's queue: admission is the cluster's, whatever the engine. */
+  private async waitingJobs(queues: Map<EngineName, Queue>): Promise<number> {
+    const counts = await Promise.all(
+      [...queues.values()].map((queue) => queue.getJobCountByTypes('waiting', 'prioritized')),
+    );
+    return counts.reduce((sum, count) => sum + count, 0);
   }
 
   release(count: number): void {
@@ -178,11 +200,19 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
    * up, the queue's and the one that hears outcomes.
    */
   async counts(): Promise<Record<string, number>> {
-    const { queue, events } = this.connect();
+    const { queues, events } = this.connect();
     await this.ready;
-    const { status } = await events.getBackend().client;
-    if (status !== 'ready') throw new RedisUnavailableError(`queue events connection ${status}`);
-    return queue.getJobCounts('waiting', 'active', 'completed', 'failed');
+    for (const heard of events) {
+      const { status } = await heard.getBackend().client;
+      if (status !== 'ready') throw new RedisUnavailableError(`queue events connection ${status}`);
+    }
+    const counts: Record<string, number> = {};
+    for (const queue of queues.values()) {
+      const each = await queue.getJobCounts('waiting', 'active', 'completed', 'failed');
+      for (const [state, count] of Object.entries(each))
+        counts[state] = (counts[state] ?? 0) + count;
+    }
+    return counts;
   }
 
   /**
@@ -190,8 +220,7 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
    * (ioredis): after a moment it is dropped instead, so shutdown never hangs on Redis.
    */
   async onModuleDestroy(): Promise<void> {
-    for (const client of [this.events, this.queue]) {
-      if (!client) continue;
+    for (const client of [...(this.events ?? []), ...(this.queues?.values() ?? [])]) {
       const closed = await within(
         client.close().then(() => true),
         CLOSE_WAIT_MS,

@@ -1,9 +1,19 @@
 import type { ConnectionOptions } from 'bullmq';
 import { FAIL_FAST_REDIS_OPTIONS, reconnectSteadily } from '../../common/redis-availability';
 import type { AppConfig } from '../../config/app-config';
+import type { EngineName } from '../../config/environment';
 import type { AttemptKey } from '../capture-attempt';
 
+/** Chromium's capture jobs: the queue's name from before engines had queues of their own. */
 export const CAPTURE_QUEUE = 'captures';
+
+/**
+ * A queue per engine: a worker takes the jobs of the engines it runs, and no other (a
+ * worker without WebKit never takes an Apple Mail job).
+ */
+export function captureQueueOf(engine: EngineName): string {
+  return engine === 'chromium' ? CAPTURE_QUEUE : `${CAPTURE_QUEUE}-${engine}`;
+}
 export const MAINTENANCE_QUEUE = 'maintenance';
 export const EXPIRY_JOB = 'expiry';
 

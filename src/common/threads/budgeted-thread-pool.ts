@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Piscina } from 'piscina';
+import { ApiError } from '../api-error';
 import { Slots } from '../slots';
 
 /** A task ran out of its time or memory budget (a property of its input, not a bug). */
@@ -110,4 +111,15 @@ function workerFile(worker: string): { filename: string; execArgv?: string[] } {
     filename: `${worker}.ts`,
     execArgv: ['--require', 'ts-node/register/transpile-only'],
   };
+}
+
+/**
+ * A task past its budget as the API answers it: 503 with Retry-After. A budget depends on
+ * the machine's load as much as on the input: a busy server, never a verdict on the input.
+ */
+export function unavailableWhenOverBudget(error: unknown, timeoutMs: number): unknown {
+  if (!(error instanceof ThreadBudgetError)) return error;
+  return new ApiError(503, `Service Unavailable: ${error.message}, retry shortly`, {
+    'Retry-After': String(Math.ceil(timeoutMs / 1000)),
+  });
 }

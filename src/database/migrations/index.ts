@@ -7,6 +7,9 @@ import { CaptureLease1764300000000 } from './1764300000000-capture-lease';
 import { CaptureSharedRender1764400000000 } from './1764400000000-capture-shared-render';
 import { SessionLifetimes1764500000000 } from './1764500000000-session-lifetimes';
 import { EmailResources1764600000000 } from './1764600000000-email-resources';
+import { StorageMoves1764700000000 } from './1764700000000-storage-moves';
+import { Webhooks1764800000000 } from './1764800000000-webhooks';
+import { CaptureTextSamples1764900000000 } from './1764900000000-capture-text-samples';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -19,4 +22,7 @@ export const MIGRATIONS = [
   CaptureSharedRender1764400000000,
   SessionLifetimes1764500000000,
   EmailResources1764600000000,
+  StorageMoves1764700000000,
+  Webhooks1764800000000,
+  CaptureTextSamples1764900000000,
 ];

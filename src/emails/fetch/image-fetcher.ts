@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { AppConfig } from '../../config/app-config';
 import { Storage } from '../../storage/storage';
 import { EmailImage } from '../email-image';
-import { mapWithConcurrency } from './map-with-concurrency';
+import { mapWithConcurrency } from '../../common/map-with-concurrency';
 import { failureOf, RemoteDownload } from './remote-download';
 
 /**
@@ -50,11 +50,12 @@ export class ImageFetcher {
         });
         budget -= data.length;
         const key = `emails/${emailGuid}/images/${createHash('sha256').update(url).digest('hex').slice(0, 32)}`;
-        await this.storage.put(key, data, contentType);
+        const location = await this.storage.put(key, data, contentType);
         return {
           url,
           status: 'stored',
           key,
+          location,
           content_type: contentType,
           bytes: data.length,
         } as EmailImage;

@@ -7,7 +7,7 @@ import type { FontReference } from '../resources/stylesheet-references';
 import { stylesheetReferences } from '../resources/stylesheet-references';
 import { codePointsOf } from '../resources/unicode-range';
 import { fontTypeOf, refusedFontType } from './font-type';
-import { mapWithConcurrency } from './map-with-concurrency';
+import { mapWithConcurrency } from '../../common/map-with-concurrency';
 import { failureOf, Refused, RemoteDownload } from './remote-download';
 
 /** What the HTML names directly; the rest is found in the stylesheets fetched. */
@@ -190,13 +190,14 @@ export class ResourceFetcher {
   ): Promise<void> {
     const key = `emails/${emailId}/resources/${createHash('sha256').update(wanted.url).digest('hex').slice(0, 32)}`;
     run.spend(data.length);
-    await this.storage.put(key, data, contentType);
+    const location = await this.storage.put(key, data, contentType);
     run.record({
       url: wanted.url,
       kind,
       status: 'stored',
       ...(wanted.from ? { from: wanted.from } : {}),
       key,
+      location,
       content_type: contentType,
       bytes: data.length,
     });

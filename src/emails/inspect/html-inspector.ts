@@ -1,7 +1,10 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { join } from 'node:path';
 import { ApiError } from '../../common/api-error';
-import { BudgetedThreadPool, ThreadBudgetError } from '../../common/threads/budgeted-thread-pool';
+import {
+  BudgetedThreadPool,
+  unavailableWhenOverBudget,
+} from '../../common/threads/budgeted-thread-pool';
 import { AppConfig } from '../../config/app-config';
 import type { ResourceReferences } from '../resources/html-references';
 import type { ParsedMessage } from '../mime/parse-raw-source';
@@ -59,13 +62,8 @@ export class HtmlInspector implements OnApplicationShutdown {
     try {
       return await this.pool.run<T>(task);
     } catch (error) {
-      // A budget depends on the machine's load as much as on the email: a busy server,
-      // never a verdict on the email (a 400 names only a limit of the email itself).
-      if (error instanceof ThreadBudgetError)
-        throw new ApiError(503, `Service Unavailable: ${error.message}, retry shortly`, {
-          'Retry-After': String(Math.ceil(this.config.preparation.timeoutMs / 1000)),
-        });
-      throw error;
+      // A 400 names only a limit of the email itself.
+      throw unavailableWhenOverBudget(error, this.config.preparation.timeoutMs);
     }
   }
 }

@@ -1,10 +1,11 @@
 // The playground: a page over the public API only. The API key stays in this tab's
-// sessionStorage; previews load as <img> from the preview image endpoints, so each tile
-// fills in as its capture finishes.
+// sessionStorage. The grid's captures start with one prefetch call, and the email's event
+// stream (server-sent events) fills each tile as its capture ends, failures included; a tile
+// the stream cannot fill loads from the preview image endpoint instead.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const state = { clients: {}, guid: null, selected: null };
+const state = { clients: {}, guid: null, selected: null, events: null, tiles: new Map() };
 
 function authHeader() {
   return 'Basic ' + btoa($('api-key').value.trim() + ':');
@@ -77,6 +78,7 @@ async function createEmail() {
 function renderGrid() {
   const grid = $('grid');
   grid.replaceChildren();
+  state.tiles = new Map();
   const codes = selectedCodes();
   let done = 0;
   for (const code of codes) {
@@ -96,21 +98,73 @@ function renderGrid() {
     image.alt = `${state.clients[code].name} preview`;
     image.loading = 'lazy';
     const finished = (text, failed) => {
+      if (tile.dataset.state) return;
       status.textContent = text;
       tile.classList.toggle('failed', failed);
       tile.dataset.state = failed ? 'failed' : 'done';
       setStatus(`${++done} of ${codes.length} previews`);
+      // Contrast is read from the captures: checked again once all have ended.
+      if (done === codes.length) loadChecks();
     };
     image.addEventListener('load', () => finished('done', false));
     image.addEventListener('error', () => finished('failed', true));
-    image.src = previewPath(code, '/thumb450');
     frame.append(image);
     tile.append(name, status, frame);
     tile.addEventListener('click', () => showDetail(code));
     grid.append(tile);
+    state.tiles.set(code, {
+      show: (url) => image.src || (image.src = url),
+      fail: (text) => finished(text, true),
+    });
   }
   setStatus(`0 of ${codes.length} previews`);
   if (state.selected && codes.includes(state.selected)) showDetail(state.selected);
+  followCaptures(codes).catch(() => {
+    for (const code of codes) state.tiles.get(code).show(previewPath(code, '/thumb450'));
+  });
+}
+
+/** The tile of an event's configuration, if the grid shows that configuration now. */
+function tileOf({ client, images, orientation }) {
+  const wanted = state.tiles.has(client) && optionsFor(client);
+  if (!wanted || wanted.images !== images || wanted.orientation !== orientation) return null;
+  return state.tiles.get(client);
+}
+
+/** Opens the email's event stream, then starts the grid's captures with one prefetch call. */
+async function followCaptures(codes) {
+  state.events?.close();
+  const events = new EventSource(`/v1/emails/${state.guid}/events`);
+  state.events = events;
+  const on = (type, handle) =>
+    events.addEventListener(type, (message) => handle(JSON.parse(message.data).data));
+  on('capture.completed', (data) => tileOf(data)?.show(data.thumb450_url));
+  on('capture.failed', (data) => tileOf(data)?.fail(`failed: ${data.status} ${data.description}`));
+  // Configurations captured before (nothing new to capture) end here.
+  on('prefetch.completed', (data) => {
+    for (const outcome of data.outcomes) {
+      const tile = tileOf(outcome);
+      if (!tile) continue;
+      if (outcome.status === 200) tile.show(previewPath(outcome.client, '/thumb450'));
+      else tile.fail(`failed: ${outcome.status} ${outcome.description}`);
+    }
+  });
+  await new Promise((resolve, reject) => {
+    events.addEventListener('open', resolve, { once: true });
+    events.addEventListener('error', () => reject(new Error('no event stream')), { once: true });
+  });
+  const response = await fetch(`/v1/emails/${state.guid}/previews/prefetch`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: authHeader() },
+    body: JSON.stringify({
+      configurations: codes.map((code) => ({ client: code, ...optionsFor(code) })),
+    }),
+  });
+  if (!response.ok) {
+    const answer = await response.json();
+    setStatus(answer.description || answer.title, true);
+    throw new Error('prefetch refused');
+  }
 }
 
 async function showDetail(code) {
@@ -150,6 +204,7 @@ async function preview() {
     state.selected = null;
     $('detail').hidden = true;
     renderGrid();
+    emailCreated(state.guid);
   } catch (error) {
     setStatus(error.message, true);
   } finally {
@@ -162,7 +217,10 @@ document.addEventListener('DOMContentLoaded', () => {
   $('preview').addEventListener('click', preview);
   $('close').addEventListener('click', () => ($('detail').hidden = true));
   for (const radio of document.querySelectorAll('input[name=group]'))
-    radio.addEventListener('change', () => ($('client-list').hidden = radio.value !== 'pick' || !radio.checked));
+    radio.addEventListener(
+      'change',
+      () => ($('client-list').hidden = radio.value !== 'pick' || !radio.checked),
+    );
   for (const toggle of [$('images-blocked'), $('horizontal')])
     toggle.addEventListener('change', () => state.guid && renderGrid());
   loadClients().catch((error) => setStatus(`Could not load the clients: ${error.message}`, true));

@@ -28,6 +28,8 @@ export interface BrowserPoolOptions {
   sandbox?: SandboxMode;
   /** Told when a `preferred` sandbox could not start, before launching without it. */
   onSandboxOff?: (reason: string) => void;
+  /** Told, once per engine, whether WebKit's and Gecko's own sandboxes are on, and why not. */
+  onEngineSandbox?: (engine: string, state: string) => void;
   /** Told when the browser went away unasked and is relaunched. */
   onBrowserRestart?: () => void;
 }

@@ -3,6 +3,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Protocol } from 'playwright-core/types/protocol';
 import type { ImagePlan } from '../pipeline/email-content';
 import { DOCUMENT_URL, MARKER_COOKIE, serve } from './context-router';
+import { measurePage, type TextSample } from './page-scripts';
 
 /** Tallest capture in device pixels (GPU texture limit); taller emails are cut here. */
 export const MAX_DEVICE_HEIGHT = 16384;
@@ -19,6 +20,8 @@ export interface PageCapture {
   blockedRequests: string[];
   /** The marker of the context that rendered it (see markContext). */
   contextMarker: string;
+  /** The colours and sizes its text was drawn in (the pre-send checks' contrast). */
+  textSamples: TextSample[];
 }
 
 export interface CaptureSettings {
@@ -78,20 +81,10 @@ async function shoot(
 ): Promise<PageCapture> {
   await page.goto(DOCUMENT_URL, { waitUntil: 'load' });
   // One round trip to the page: fitted to the screen if the client does that, then measured.
-  const measured = await page.evaluate(
-    ({ fitWidth, cookie }) => {
-      const root = document.documentElement;
-      // Clients that shrink wide emails to the screen (iOS Mail, Samsung Mail): zoom out.
-      if (fitWidth !== null && root.scrollWidth > fitWidth)
-        root.style.zoom = String(fitWidth / root.scrollWidth);
-      const pair = document.cookie.split('; ').find((each) => each.startsWith(`${cookie}=`));
-      return {
-        height: Math.max(root.scrollHeight, document.body ? document.body.scrollHeight : 0),
-        marker: pair ? pair.slice(cookie.length + 1) : '',
-      };
-    },
-    { fitWidth: settings.fitToWidth ? settings.width : null, cookie: MARKER_COOKIE },
-  );
+  const measured = await page.evaluate(measurePage, {
+    fitWidth: settings.fitToWidth ? settings.width : null,
+    cookie: MARKER_COOKIE,
+  });
   const contentHeight = Math.ceil(measured.height);
   const contextMarker = measured.marker;
   const maxHeight = Math.floor(MAX_DEVICE_HEIGHT / settings.scale);
@@ -106,6 +99,7 @@ async function shoot(
   });
   return {
     contextMarker,
+    textSamples: measured.texts,
     png: Buffer.from(shot.data, 'base64'),
     width: settings.width,
     height,

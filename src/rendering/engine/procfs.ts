@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 
 /**
  * A process's facts read straight from Linux procfs (pidusage would spawn `ps`, a fork of
@@ -31,4 +31,33 @@ export async function sampleProcess(pid: number): Promise<ProcessSample | null> 
     cpuMs: (ticks * 1000) / TICKS_PER_SECOND,
     rssBytes: Number(fields[21]) * PAGE_BYTES, // rss in pages (field 24)
   };
+}
+
+/**
+ * The processes under `root` whose command name matches `name` (WebKitWebProcess, Firefox's
+ * content processes): how the watch finds the renderers of engines that do not name them, from
+ * each process's own list of children (`/proc/<pid>/task/<tid>/children`), not a walk of /proc.
+ */
+export async function descendantsNamed(
+  root: number,
+  name: RegExp,
+  { childrenOnly = false } = {},
+): Promise<number[]> {
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.shift() as number;
+    if (childrenOnly && pid !== root) break;
+    const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+    const lists = await Promise.all(
+      tasks.map((tid) => readFile(`/proc/${pid}/task/${tid}/children`, 'latin1').catch(() => '')),
+    );
+    const children = lists.join(' ').split(/\s+/).filter(Boolean).map(Number);
+    for (const child of children) {
+      queue.push(child);
+      const comm = await readFile(`/proc/${child}/comm`, 'latin1').catch(() => '');
+      if (name.test(comm.trim())) found.push(child);
+    }
+  }
+  return found;
 }

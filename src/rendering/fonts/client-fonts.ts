@@ -149,8 +149,13 @@ export function clientFontFaces(fonts: readonly ClientFont[]): string[] {
   for (const font of fonts)
     font.drawnWith.faces.forEach((face, index) => {
       const [weight, style] = WEIGHT_STYLE[index];
+      // Blink and Gecko find a face by its full name; WebKitGTK only by its family, with
+      // the rule's weight and style: that second source is WebKit's.
+      const sources = [...new Set([face, font.drawnWith.family])].map(
+        (name) => `local(${JSON.stringify(name)})`,
+      );
       rules.push(
-        `@font-face { font-family: ${JSON.stringify(font.name)}; src: local(${JSON.stringify(face)}); font-weight: ${weight}; font-style: ${style}; }`,
+        `@font-face { font-family: ${JSON.stringify(font.name)}; src: ${sources.join(', ')}; font-weight: ${weight}; font-style: ${style}; }`,
       );
     });
   const named = new Set(fonts.map((font) => font.name.toLowerCase()));

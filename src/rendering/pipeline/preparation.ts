@@ -17,7 +17,7 @@ export class StageMemo<T> {
     p.memos.set(this, value);
   }
 
-  get(p: PreparationContext): T | undefined {
+  get(p: { memos: ReadonlyMap<object, unknown> }): T | undefined {
     return p.memos.get(this) as T | undefined;
   }
 }

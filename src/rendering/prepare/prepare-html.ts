@@ -11,12 +11,15 @@ import { insertFrame } from '../stages/client-frame';
 import { applyColourInversion } from '../stages/colour-inversion';
 import { applyEngineStyles } from '../stages/engine-styles';
 import { showStoredImages } from '../stages/images';
+import { removeMetaRefresh } from '../stages/navigations';
 import { loadStylesheets } from '../stages/stylesheets';
 
 export interface PreparedHtml {
   html: string;
   images: ImagePlan;
   report: RenderReport;
+  /** What stages left for later readers (StageMemo), such as a size the client measured. */
+  memos: ReadonlyMap<object, unknown>;
 }
 
 /**
@@ -43,6 +46,7 @@ export function prepareHtml(
   family.source?.(source);
   const p = parsePreparation(source);
   const stages: (Stage | undefined)[] = [
+    removeMetaRefresh,
     loadStylesheets,
     showStoredImages,
     family.sanitizer,
@@ -56,5 +60,10 @@ export function prepareHtml(
     insertFrame,
   ];
   for (const stage of stages) stage?.(p);
-  return { html: serializeEmail(p.$, p.keepsDoctype), images: p.plan, report: p.report };
+  return {
+    html: serializeEmail(p.$, p.keepsDoctype),
+    images: p.plan,
+    report: p.report,
+    memos: p.memos,
+  };
 }

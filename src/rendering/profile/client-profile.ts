@@ -1,7 +1,9 @@
+import { ENGINE_NAMES, EngineName } from '../../config/environment';
 import type { ImagesOption, OrientationOption } from './options';
 
-export const ENGINES = ['chromium', 'webkit', 'gecko'] as const;
-export type Engine = (typeof ENGINES)[number];
+/** Chromium (Blink), WebKit or Gecko: the configuration (ENGINES) names them too. */
+export const ENGINES = ENGINE_NAMES;
+export type Engine = EngineName;
 export const DARK_STRATEGIES = [
   'none',
   'prefers-color-scheme',

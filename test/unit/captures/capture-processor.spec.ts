@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../../src/config/app-config';
+import { ManualClock } from '../../../src/config/clock';
+import { EventsHub } from '../../../src/events/events-hub';
+import type { ServiceEvent } from '../../../src/events/service-event';
 import { Metrics } from '../../../src/metrics/metrics';
 import { CaptureProcessor } from '../../../src/captures/capture-processor';
 import type { CaptureStore } from '../../../src/captures/capture-store';
@@ -33,10 +37,16 @@ const RESULT = {
   viewportWidth: 800,
   report: [],
   shared: false,
+  engine: { name: 'chromium', version: '156' },
   timings: { prepareMs: 12, captureMs: 150, imagesMs: 4, totalMs: 166 },
 } as unknown as RenderResult;
 
+const CONFIG = loadConfig({ DATA_DIR: '/tmp/ip-unit', PUBLIC_URL: 'https://api.example' });
+const CLOCK = new ManualClock(new Date('2026-11-24T10:00:00Z'));
+
 describe('CaptureProcessor (store, emails, renderer and storage replaced by doubles)', () => {
+  let hub: EventsHub;
+  let published: ServiceEvent[] = [];
   let store: BillingStore;
   let stored: Map<string, Buffer>;
   let render: jest.Mock;
@@ -52,10 +62,13 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
     render = jest.fn().mockResolvedValue(RESULT);
     const emails = emailsOf(() => email);
     const storage = {
-      put: async (key: string, data: Buffer) => void stored.set(key, data),
-      delete: async (keys: string[]) => void keys.forEach((key) => stored.delete(key)),
+      put: async (key: string, data: Buffer) => (stored.set(key, data), 'local'),
+      putAt: async (_at: string, key: string, data: Buffer) => void stored.set(key, data),
+      delete: async (files: { key: string }[]) =>
+        void files.forEach((file) => stored.delete(file.key)),
     } as unknown as Storage;
     thumbnails = new CaptureThumbnails(storage, clientCatalog);
+    hub = new EventsHub();
     processor = new CaptureProcessor(
       store.asStore() as CaptureStore,
       LEASES,
@@ -64,7 +77,12 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
       storage,
       thumbnails,
       metrics,
+      hub,
+      CONFIG,
+      CLOCK,
     );
+    published = [];
+    hub.subscribe((event) => void published.push(event));
   });
 
   /** What /metrics would say of captures: `client outcome` → count. */
@@ -85,6 +103,26 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
     });
     expect(await processor.process(job)).toEqual({ status: 'captured', viewportWidth: 800 });
     expect(render.mock.calls[0][1]).toBe('OL2019'); // a worker's job: the renderer resolves it
+    // capture.completed, for the email's application, with the three URLs and the report.
+    await new Promise(setImmediate);
+    expect(published).toEqual([
+      expect.objectContaining({
+        type: 'capture.completed',
+        timestamp: '2026-11-24T10:00:00.000Z',
+        applicationId: EMAIL.applicationId,
+        emailGuid: EMAIL.id,
+        data: expect.objectContaining({
+          email_guid: EMAIL.id,
+          client: 'OL2019',
+          images: 'allowed',
+          orientation: 'vertical',
+          full_url: expect.stringMatching(/ol2019-vertical-allowed-800\.png$/),
+          thumb_url: expect.stringMatching(/-thumb\.png$/),
+          thumb450_url: expect.stringMatching(/-thumb450\.png$/),
+          report_url: expect.stringMatching(/\/report\?/),
+        }),
+      }),
+    ]);
     // Answered before the thumbnails exist: only the full image is stored so far.
     expect([...stored.keys()].map((key) => key.split('/').pop())).toEqual([
       'ol2019-vertical-allowed-800.png',
@@ -156,6 +194,17 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
       error: 'renderer crashed',
     });
     expect(await counted()).toEqual({ 'OL2019 failed': 1 });
+    // capture.failed carries the contract's status and description.
+    await new Promise(setImmediate);
+    expect(
+      published.map((event) => [event.type, event.data.status, event.data.description]),
+    ).toEqual([
+      [
+        'capture.failed',
+        500,
+        'Internal Server Error: unexpected failure of an email client (OL2019)',
+      ],
+    ]);
   });
 
   it('an expired email fails the attempt as email-expired', async () => {
@@ -198,6 +247,9 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
       { put: async () => undefined, delete: async () => undefined } as unknown as Storage,
       thumbnails,
       metrics,
+      new EventsHub(),
+      CONFIG,
+      CLOCK,
     );
     const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
     expect(await processor.process(job)).toEqual({

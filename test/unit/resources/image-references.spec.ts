@@ -1,4 +1,4 @@
-import { mapWithConcurrency } from '../../../src/emails/fetch/map-with-concurrency';
+import { mapWithConcurrency } from '../../../src/common/map-with-concurrency';
 import { cssUrls } from '../../../src/emails/resources/css-urls';
 import { extractResourceReferences } from '../../../src/emails/resources/html-references';
 

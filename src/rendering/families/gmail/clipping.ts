@@ -1,13 +1,17 @@
 import { parseEmail } from '../../pipeline/email-document';
 import type { Preparation } from '../../pipeline/client-family';
+import { StageMemo } from '../../pipeline/preparation';
 
 export const GMAIL_CLIP_BYTES = 102 * 1024;
+/** The size Gmail measures, as this stage measured it: the pre-send checks read it. */
+export const GMAIL_MESSAGE_BYTES = new StageMemo<number>('Gmail message size');
 export const CLIP_NOTICE = '[Message clipped]  View entire message';
 
 /** Gmail clips a message whose HTML is over 102 KB and shows a link to the rest. */
 export function clipLongMessage(p: Preparation): void {
   const html = p.$.html();
   const bytes = Buffer.from(html);
+  GMAIL_MESSAGE_BYTES.set(p, bytes.length);
   if (bytes.length <= GMAIL_CLIP_BYTES) return;
   const clipped = parseEmail(
     bytes

@@ -2,7 +2,7 @@ import type { ClientFamily } from '../../pipeline/client-family';
 import { WINDOWS_FONTS } from '../../fonts/client-fonts';
 
 /**
- * Thunderbird for Windows: the email as its engine shows it (Chromium stands in for Gecko),
+ * Thunderbird for Windows: the email as its engine, Gecko, shows it (drawn by Firefox ESR),
  * less what caniemail's table says it does not support. Its default proportional font is
  * sans-serif, which on Windows it sets to Calibri at 17 px (thunderbird-desktop
  * `mail/app/profile/all-thunderbird.js`, "Serif fonts look dated", bug 520824), and it has

@@ -1,0 +1,15 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** One finding of GET /v1/emails/<guid>/checks, for the OpenAPI document. */
+export class CheckFindingDoc {
+  @ApiProperty({ example: 'img-alt' }) id: string;
+  @ApiProperty({ enum: ['error', 'warning', 'info'] }) severity: string;
+  @ApiProperty() message: string;
+  @ApiProperty({ example: 'WCAG 2.2 SC 1.1.1 Non-text Content' }) source: string;
+  @ApiPropertyOptional({ example: 'table > tr > td > img' }) element?: string;
+  @ApiPropertyOptional({ type: [String], example: ['IPHONE13'] }) clients?: string[];
+}
+
+export class ChecksDoc {
+  @ApiProperty({ type: () => [CheckFindingDoc] }) checks: CheckFindingDoc[];
+}

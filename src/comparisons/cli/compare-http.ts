@@ -1,0 +1,87 @@
+import { IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+
+export interface HttpAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface HttpCall {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** No byte for this long: the call fails. */
+  idleMs: number;
+  /** Send the request to this origin instead, `url`'s host in the Host header. */
+  via?: URL;
+}
+
+/**
+ * One HTTP(S) exchange with node:http, the whole body read: fetch cannot set Host (needed to
+ * reach a capture host through the service's own address) and gives up on slow answers.
+ */
+export function send(url: URL, call: HttpCall): Promise<HttpAnswer> {
+  const to = call.via ?? url;
+  const request = to.protocol === 'https:' ? httpsRequest : httpRequest;
+  const hostname = to.hostname.replace(/^\[|\]$/g, ''); // IPv6 without brackets
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        protocol: to.protocol,
+        hostname,
+        port: to.port || undefined,
+        path: url.pathname + url.search,
+        method: call.method ?? 'GET',
+        headers: { ...call.headers, host: url.host },
+        ...(call.via && !isIP(hostname) && { servername: hostname }),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(call.idleMs, () =>
+      req.destroy(new Error(`no answer from ${url.origin} in ${call.idleMs / 1000} s`)),
+    );
+    req.on('error', reject);
+    req.end(call.body);
+  });
+}
+
+/** Connection errors after which a URL is tried through the service's own address. */
+const UNREACHABLE = ['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'EHOSTUNREACH', 'EADDRNOTAVAIL'];
+const REDIRECTS = [301, 302, 303, 307, 308];
+const MAX_REDIRECTS = 5;
+
+/**
+ * GET a file of the service (a capture-host URL, and the storage address it redirects to),
+ * following redirects. A host that does not resolve or answer from here (`*.capture.localhost`
+ * in tests, a CDN domain only the service's network knows) is asked through `service` with
+ * that Host header, as the service answers its capture hosts itself.
+ */
+export async function download(url: string, service: URL, idleMs: number): Promise<Buffer> {
+  let target = new URL(url);
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const answer = await send(target, { idleMs }).catch((error: NodeJS.ErrnoException) => {
+      if (!UNREACHABLE.includes(error.code ?? '') || target.host === service.host) throw error;
+      return send(target, { idleMs, via: service });
+    });
+    if (REDIRECTS.includes(answer.status) && answer.headers.location) {
+      target = new URL(answer.headers.location, target);
+      continue;
+    }
+    if (answer.status !== 200) throw new Error(`GET ${url}: ${answer.status}`);
+    return answer.body;
+  }
+  throw new Error(`GET ${url}: more than ${MAX_REDIRECTS} redirects`);
+}

@@ -1,0 +1,107 @@
+// The playground's two panels beside the grid, over the public API only: the email's pre-send
+// checks (read again as its captures end: contrast comes from them), and a comparison of two
+// emails previewed in this tab, client by client, with each diff image.
+'use strict';
+
+const history = [];
+
+/** Called by app.js for each email it creates: it joins the versions one can compare. */
+function emailCreated(guid) {
+  const label = `${history.length + 1}. ${new Date().toLocaleTimeString()} · ${guid.slice(0, 8)}`;
+  history.push({ guid, label });
+  for (const [select, pick] of [
+    [$('compare-base'), history.length - 2],
+    [$('compare-head'), history.length - 1],
+  ]) {
+    select.replaceChildren(
+      ...history.map((email) => new Option(email.label, email.guid)),
+    );
+    select.selectedIndex = Math.max(0, pick);
+  }
+  $('compare').disabled = history.length < 2;
+  loadChecks();
+}
+
+async function loadChecks() {
+  const guid = state.guid;
+  const list = $('checks-list');
+  $('checks-summary').textContent = 'Checking…';
+  const response = await fetch(`/v1/emails/${guid}/checks`);
+  if (guid !== state.guid) return; // another email since
+  const answer = await response.json();
+  if (!response.ok) {
+    $('checks-summary').textContent = answer.description || answer.title;
+    return;
+  }
+  list.replaceChildren();
+  $('checks-summary').textContent = answer.checks.length
+    ? `${answer.checks.length} findings`
+    : 'No findings: nothing to fix before sending.';
+  for (const check of answer.checks) {
+    const item = document.createElement('li');
+    item.className = `finding ${check.severity}`;
+    item.dataset.check = check.id;
+    const head = document.createElement('strong');
+    head.textContent = `${check.severity} · ${check.id}`;
+    const message = document.createElement('p');
+    message.textContent = check.message;
+    const source = document.createElement('small');
+    const where = [check.element, check.clients && check.clients.join(', ')].filter(Boolean);
+    source.textContent = [check.source, ...where].join(' · ');
+    item.append(head, message, source);
+    list.append(item);
+  }
+}
+
+async function compareVersions() {
+  const base = $('compare-base').value;
+  const head = $('compare-head').value;
+  const rows = $('compare-results');
+  if (base === head) return setStatus('Pick two different versions to compare.', true);
+  rows.replaceChildren();
+  $('compare').disabled = true;
+  $('compare-summary').textContent = 'Comparing…';
+  try {
+    const response = await fetch('/v1/comparisons', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: authHeader() },
+      body: JSON.stringify({
+        base_email_guid: base,
+        head_email_guid: head,
+        clients: selectedCodes(),
+        ...options(),
+      }),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer.description || answer.title);
+    const changed = answer.results.filter((result) => result.changed_pixels > 0);
+    $('compare-summary').textContent = `${changed.length} of ${answer.results.length} clients changed`;
+    for (const result of answer.results) {
+      const row = document.createElement('figure');
+      row.className = 'diff';
+      row.dataset.client = result.client;
+      const caption = document.createElement('figcaption');
+      const name = state.clients[result.client]?.name ?? result.client;
+      caption.textContent = `${name}: ${(result.changed_ratio * 100).toFixed(2)} % changed (${result.changed_pixels} px)`;
+      const link = document.createElement('a');
+      link.href = result.diff_url;
+      link.target = '_blank';
+      link.rel = 'noopener';
+      const image = document.createElement('img');
+      image.alt = `What changed in ${name}`;
+      image.src = result.diff_url;
+      link.append(image);
+      row.append(caption, link);
+      rows.append(row);
+    }
+  } catch (error) {
+    $('compare-summary').textContent = error.message;
+  } finally {
+    $('compare').disabled = history.length < 2;
+  }
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  $('compare').addEventListener('click', compareVersions);
+  $('checks-refresh').addEventListener('click', () => state.guid && loadChecks());
+});

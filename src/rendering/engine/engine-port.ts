@@ -1,0 +1,32 @@
+import type { ImagePlan } from '../pipeline/email-content';
+import type { Engine } from '../profile/client-profile';
+import type { BrowserState } from './browser-pool';
+import type { CaptureSettings, PageCapture } from './capture-page';
+
+/** One capture asked of an engine: the prepared document, its stored copies, the device. */
+export interface EngineCapture {
+  html: string;
+  images: ImagePlan;
+  settings: CaptureSettings;
+}
+
+/**
+ * What every engine adapter does behind the same port (ARCHITECTURE.md, client families and
+ * engines): an isolated context per email (a context may be kept for the same email's next
+ * capture, `affinity`, never handed to another), the stored copies served and nothing else,
+ * a deadline (`settings.timeoutMs`) that stops the render, the memory budget, and recovery
+ * from a crash with readiness down meanwhile.
+ */
+export interface EngineAdapter {
+  readonly name: Engine;
+  capture(job: EngineCapture, affinity?: string): Promise<PageCapture>;
+  /** up, idle (nothing started yet) or down (crashed or restarting). */
+  state(): BrowserState;
+  close(): Promise<void>;
+}
+
+/** What the catalogue says drew a picture: `{"name":"webkit","version":"2.50.6"}`. */
+export interface EngineIdentity {
+  name: Engine;
+  version: string;
+}

@@ -1,0 +1,374 @@
+import { readFile } from 'node:fs/promises';
+import puppeteer, { Browser, BrowserContext, Page } from 'puppeteer-core';
+import { Slots } from '../../../common/slots';
+import { within } from '../../../common/deadline';
+import type { BrowserState } from '../browser-pool';
+import { MAX_DEVICE_HEIGHT, PageCapture } from '../capture-page';
+import { MARKER_COOKIE } from '../context-router';
+import type { EngineAdapter, EngineCapture } from '../engine-port';
+import { guardedCapture } from '../guarded-capture';
+import { BrowserCrashedError } from '../render-errors';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { measurePage, pageSettled } from '../page-scripts';
+import { descendantsNamed } from '../procfs';
+import { PROXIED_DOCUMENT_URL, StoredCopyProxy } from '../proxy/stored-copy-proxy';
+import { RendererWatch } from '../renderer-watch';
+import type { GeckoInstall } from './gecko-install';
+
+export interface GeckoEngineOptions {
+  install: GeckoInstall;
+  concurrency: number;
+  memoryMb: number;
+  yieldAfterCpuMs: number;
+  onRestart?: () => void;
+  /** Keep a fresh context open ahead of demand, per colour scheme (RENDER_WARM_CONTEXTS). */
+  warm: boolean;
+  /** Told once whether Firefox's content sandbox (seccomp) holds its content processes. */
+  onSandbox?: (state: string) => void;
+}
+
+type Scheme = 'light' | 'dark';
+
+/** Between two looks at whether the page's fonts and images are in. */
+const SETTLE_PAUSE_MS = 20;
+
+/** Firefox's content processes, as /proc/<pid>/comm names them. */
+const CONTENT_PROCESS = /^(Isolated Web|Web Content)/;
+
+/** What Firefox says of a tab whose content process went away. */
+const TAB_LOST = /DiscardedBrowsingContext|no such frame|Target closed|Connection closed|crashed/i;
+/** A context whose creation Firefox discarded is created again, up to this many times. */
+const CREATE_ATTEMPTS = 3;
+
+/** How long closing a stopped render's context may take before its browser is killed. */
+const STOP_GRACE_MS = 5000;
+
+/**
+ * Prefs of every Firefox the service starts. The browser's own traffic goes to a closed port
+ * (each context has its capture's proxy); page scripts are off, the automation realm is not;
+ * overlay scrollbars, as Thunderbird's message pane, or classic ones eat 12 px (ENGINES.md).
+ */
+function prefsFor(scheme: Scheme): Record<string, unknown> {
+  return {
+    'javascript.enabled': false,
+    'ui.useOverlayScrollbars': 1,
+    // prefers-color-scheme is a browser-wide pref in Firefox: one browser per scheme.
+    'layout.css.prefers-color-scheme.content-override': scheme === 'dark' ? 0 : 1,
+    'network.proxy.type': 1,
+    'network.proxy.http': '127.0.0.1',
+    'network.proxy.http_port': 9,
+    'network.proxy.ssl': '127.0.0.1',
+    'network.proxy.ssl_port': 9,
+    'network.proxy.no_proxies_on': '',
+    'network.proxy.allow_hijacking_localhost': true,
+    'media.autoplay.default': 5,
+    // The generic families of Windows (Thunderbird) and of Firefox there: Arial, Times New
+    // Roman, Courier New, drawn with their metric clones as Blink draws them here, not
+    // fontconfig's Noto or DejaVu.
+    'font.name.sans-serif.x-western': 'Liberation Sans',
+    'font.name.serif.x-western': 'Liberation Serif',
+    'font.name.monospace.x-western': 'Liberation Mono',
+  };
+}
+
+/** A fresh user context, its page and its proxy: opened for one capture, or ahead of it. */
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  proxy: StoredCopyProxy;
+  running: Running;
+}
+
+interface Running {
+  browser: Promise<Browser>;
+  instance?: Browser;
+  up: boolean;
+  pid?: number;
+}
+
+/**
+ * Gecko as Firefox ESR draws it, driven over WebDriver BiDi by puppeteer-core (Playwright
+ * cannot drive a stock Firefox). A new BiDi user context per capture, whose only proxy is the
+ * capture's StoredCopyProxy, closed after it: nothing is shared between emails. Context
+ * creation is serialized: created four at once, 5-10 % fail (ENGINES.md).
+ */
+export class GeckoEngine implements EngineAdapter {
+  readonly name = 'gecko' as const;
+  private readonly slots: Slots;
+  private readonly creating = new Slots(1);
+  private readonly browsers = new Map<Scheme, Running>();
+  private readonly watch: RendererWatch;
+  private readonly active = new Set<BrowserContext>();
+  private crashed = false;
+  private sandboxReported = false;
+  /** One fresh context per colour scheme, opened ahead of the next capture (never used yet). */
+  private readonly warm = new Map<Scheme, Promise<Opened | null>>();
+  private closed = false;
+
+  constructor(private readonly options: GeckoEngineOptions) {
+    this.slots = new Slots(options.concurrency);
+    this.watch = new RendererWatch(
+      { memoryMb: options.memoryMb, yieldAfterCpuMs: options.yieldAfterCpuMs },
+      async () =>
+        (
+          await Promise.all(
+            [...this.browsers.values()]
+              .filter((running) => running.up && running.pid !== undefined)
+              .map((running) => descendantsNamed(running.pid as number, CONTENT_PROCESS)),
+          )
+        ).flat(),
+    );
+  }
+
+  state(): BrowserState {
+    if (this.closed) return 'down';
+    const running = [...this.browsers.values()];
+    if (running.some((each) => each.up)) return this.crashed ? 'down' : 'up';
+    return this.crashed || running.length > 0 ? 'down' : 'idle';
+  }
+
+  async capture(job: EngineCapture): Promise<PageCapture> {
+    if (this.closed) throw new Error('the Gecko engine is closed');
+    const release = await this.slots.acquire();
+    const scheme = job.settings.colorScheme;
+    const running = this.browserFor(scheme);
+    let opened: Opened | undefined;
+    let lost: string | undefined;
+    try {
+      // A Firefox killed while it starts is a crash as much as one killed during a capture.
+      const browser = await running.browser.catch((error: Error) => {
+        throw new BrowserCrashedError(`Firefox stopped while it started: ${error.message}`);
+      });
+      const onGone = () => (lost = 'Firefox stopped during the capture');
+      browser.once('disconnected', onGone);
+      try {
+        return await guardedCapture(
+          {
+            deadlineMs: job.settings.timeoutMs,
+            watch: this.watch,
+            memoryMb: this.options.memoryMb,
+            // The finally below closes the context, within its grace.
+            stop: async () => undefined,
+            engineLost: (error) =>
+              lost ??
+              (TAB_LOST.test(error.message)
+                ? "Firefox's content process stopped during the capture"
+                : undefined),
+          },
+          async () => {
+            opened = (await this.takeWarm(scheme, running)) ?? (await this.open(running));
+            return this.draw(opened.page, opened.proxy, job);
+          },
+        );
+      } finally {
+        browser.off('disconnected', onGone);
+      }
+    } catch (error) {
+      if (error instanceof BrowserCrashedError) this.replace(scheme, running);
+      throw error;
+    } finally {
+      if (this.slots.inUse <= 1) this.watch.stop();
+      if (opened) await this.discard(opened);
+      // The next capture in this scheme (any email's) finds a fresh context open.
+      if (this.options.warm && !this.closed && running.up) this.prepareWarm(scheme, running);
+      release();
+    }
+  }
+
+  /** The context opened ahead for this scheme, if it is of the browser running now. */
+  private async takeWarm(scheme: Scheme, running: Running): Promise<Opened | undefined> {
+    const warm = this.warm.get(scheme);
+    if (!warm) return undefined;
+    this.warm.delete(scheme);
+    const opened = await warm;
+    if (opened && opened.running === running && running.up) return opened;
+    if (opened) await this.discard(opened);
+    return undefined;
+  }
+
+  private prepareWarm(scheme: Scheme, running: Running): void {
+    if (this.warm.has(scheme)) return;
+    const opening = this.open(running).catch(() => null);
+    this.warm.set(scheme, opening);
+  }
+
+  /** A capture's context and proxy closed: nothing of it is kept. */
+  private async discard(opened: Opened): Promise<void> {
+    this.active.delete(opened.context);
+    await this.closeContext(opened.context, opened.running);
+    await opened.proxy.close();
+  }
+
+  /**
+   * Closes a capture's context, which ends its page; one that does not close within the grace
+   * (a stopped render still burning its content process) takes its browser down with it.
+   */
+  private async closeContext(context: BrowserContext, running: Running): Promise<void> {
+    const closing = context.close().then(
+      () => true,
+      () => true,
+    );
+    if (await within(closing, STOP_GRACE_MS, () => false)) return;
+    const browser = await running.browser.catch(() => null);
+    browser?.process()?.kill('SIGKILL');
+  }
+
+  /**
+   * A new user context and its page, one creation at a time. Firefox discards a browsing
+   * context being created now and then (ENGINES.md; and always the first after a content
+   * process died): that creation alone is tried again, in a new context.
+   */
+  private async open(running: Running): Promise<Opened> {
+    const browser = await running.browser;
+    const proxy = await StoredCopyProxy.open();
+    try {
+      const { context, page } = await this.openContext(browser, proxy);
+      return { context, page, proxy, running };
+    } catch (error) {
+      await proxy.close();
+      throw error;
+    }
+  }
+
+  private async openContext(
+    browser: Browser,
+    proxy: StoredCopyProxy,
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    for (let attempt = 1; ; attempt++) {
+      const release = await this.creating.acquire();
+      let context: BrowserContext | undefined;
+      try {
+        context = await browser.createBrowserContext({ proxyServer: proxy.address });
+        this.active.add(context);
+        return { context, page: await context.newPage() };
+      } catch (error) {
+        if (context) {
+          this.active.delete(context);
+          await context.close().catch(() => undefined);
+        }
+        if (attempt >= CREATE_ATTEMPTS || !TAB_LOST.test((error as Error).message)) throw error;
+      } finally {
+        release();
+      }
+    }
+  }
+
+  private async draw(
+    page: Page,
+    proxy: StoredCopyProxy,
+    { html, images, settings }: EngineCapture,
+  ): Promise<PageCapture> {
+    const capture = proxy.serve(html, images);
+    page.setDefaultTimeout(settings.timeoutMs);
+    await page.setViewport({ ...settings.viewport, deviceScaleFactor: settings.scale });
+    await page.goto(PROXIED_DOCUMENT_URL, { waitUntil: 'load' });
+    // Fonts and images asked after each short pause (Firefox's drawing snapshot paints
+    // afresh, so no frame needs waiting for); the capture's deadline bounds it.
+    while (!(await page.evaluate(pageSettled))) await sleep(SETTLE_PAUSE_MS);
+    const measured = await page.evaluate(measurePage, {
+      fitWidth: settings.fitToWidth ? settings.width : null,
+      cookie: MARKER_COOKIE,
+    });
+    const contentHeight = Math.ceil(measured.height);
+    const maxHeight = Math.floor(MAX_DEVICE_HEIGHT / settings.scale);
+    const height = Math.max(1, Math.min(contentHeight, maxHeight));
+    const png = await page.screenshot({
+      type: 'png',
+      captureBeyondViewport: true,
+      clip: { x: 0, y: 0, width: settings.width, height },
+    });
+    return {
+      png: Buffer.from(png),
+      width: settings.width,
+      height,
+      contentHeight,
+      truncated: contentHeight > height,
+      blockedRequests: capture.blockedRequests,
+      contextMarker: measured.marker,
+      textSamples: measured.texts,
+    };
+  }
+
+  /** The browser for a colour scheme, launched on first use and again after it went away. */
+  private browserFor(scheme: Scheme): Running {
+    const existing = this.browsers.get(scheme);
+    if (existing) return existing;
+    const running: Running = { browser: this.launch(scheme), up: false };
+    this.browsers.set(scheme, running);
+    running.browser.then(
+      (browser) => {
+        running.up = true;
+        running.instance = browser;
+        running.pid = browser.process()?.pid;
+        this.crashed = false;
+        if (!this.sandboxReported && running.pid !== undefined)
+          void this.reportSandbox(running.pid);
+        browser.once('disconnected', () => {
+          running.up = false;
+          if (this.closed) return;
+          this.options.onRestart?.();
+          this.replace(scheme, running);
+        });
+      },
+      () => {
+        this.crashed = true;
+        if (this.browsers.get(scheme) === running) this.browsers.delete(scheme);
+      },
+    );
+    return running;
+  }
+
+  /** Firefox's content sandbox is its default; what the kernel made of it is read, not assumed. */
+  private async reportSandbox(pid: number): Promise<void> {
+    const content = await descendantsNamed(pid, CONTENT_PROCESS);
+    if (content.length === 0) return; // none yet: said at the next launch
+    this.sandboxReported = true;
+    const status = await readFile(`/proc/${content[0]}/status`, 'latin1').catch(() => '');
+    const seccomp = /^Seccomp:\s*(\d)/m.exec(status)?.[1];
+    this.options.onSandbox?.(
+      seccomp === '2'
+        ? "on (Firefox's content sandbox: its content processes run under a seccomp filter)"
+        : `off: Firefox's content processes run without a seccomp filter here (Seccomp: ${seccomp ?? '?'})`,
+    );
+  }
+
+  /**
+   * A browser that went away is replaced at once, whichever noticed first: its disconnection,
+   * or a capture whose connection closed (which comes a moment before); readiness is down
+   * until the successor is up.
+   */
+  private replace(scheme: Scheme, running: Running): void {
+    if (this.closed || this.browsers.get(scheme) !== running) return; // replaced already
+    this.browsers.delete(scheme);
+    running.up = false;
+    running.instance?.process()?.kill('SIGKILL');
+    this.crashed = true;
+    this.browserFor(scheme);
+  }
+
+  private launch(scheme: Scheme): Promise<Browser> {
+    return puppeteer.launch({
+      browser: 'firefox',
+      executablePath: this.options.install.firefox,
+      headless: true,
+      extraPrefsFirefox: prefsFor(scheme),
+      // The service drains captures on SIGTERM and closes the browser last.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const warm = await Promise.all(this.warm.values());
+    this.warm.clear();
+    await Promise.all(warm.map((opened) => opened && this.discard(opened)));
+    await Promise.all([...this.active].map((context) => context.close().catch(() => undefined)));
+    const browsers = await Promise.all(
+      [...this.browsers.values()].map((running) => running.browser.catch(() => null)),
+    );
+    this.browsers.clear();
+    await Promise.all(browsers.map((browser) => browser?.close().catch(() => undefined)));
+  }
+}

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { PrefetchBatch } from './prefetch-batch.entity';
+
+@Injectable()
+export class PrefetchBatchRepository {
+  constructor(@InjectRepository(PrefetchBatch) private readonly rows: Repository<PrefetchBatch>) {}
+
+  async insert(batch: PrefetchBatch): Promise<void> {
+    await this.rows.insert(batch);
+  }
+
+  openOf(emailId: string): Promise<PrefetchBatch[]> {
+    return this.rows.findBy({ emailId, completedAt: IsNull() });
+  }
+
+  /** Marks it completed; false when another process did first. */
+  async complete(id: string, at: Date): Promise<boolean> {
+    const result = await this.rows.update({ id, completedAt: IsNull() }, { completedAt: at });
+    return result.affected === 1;
+  }
+}

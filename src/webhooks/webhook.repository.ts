@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { Webhook } from './webhook.entity';
+
+@Injectable()
+export class WebhookRepository {
+  constructor(@InjectRepository(Webhook) private readonly rows: Repository<Webhook>) {}
+
+  async insert(webhook: Webhook): Promise<void> {
+    await this.rows.insert(webhook);
+  }
+
+  ofApplication(applicationId: string): Promise<Webhook[]> {
+    return this.rows.find({ where: { applicationId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** The application's enabled webhooks (the event filter is the caller's). */
+  enabledOf(applicationId: string): Promise<Webhook[]> {
+    return this.rows.findBy({ applicationId, disabledAt: IsNull() });
+  }
+
+  findById(id: string): Promise<Webhook | null> {
+    return this.rows.findOneBy({ id });
+  }
+
+  async delete(id: string, applicationId: string): Promise<boolean> {
+    return ((await this.rows.delete({ id, applicationId })).affected ?? 0) === 1;
+  }
+
+  /** A delivery failed: failing since now, unless it already was. */
+  async markFailing(id: string, at: Date): Promise<void> {
+    await this.rows.update({ id, failingSince: IsNull() }, { failingSince: at });
+  }
+
+  async markHealthy(id: string): Promise<void> {
+    await this.rows.update({ id }, { failingSince: null });
+  }
+
+  async disable(id: string, at: Date, reason: string): Promise<boolean> {
+    const result = await this.rows.update(
+      { id, disabledAt: IsNull() },
+      { disabledAt: at, disabledReason: reason },
+    );
+    return result.affected === 1;
+  }
+}
