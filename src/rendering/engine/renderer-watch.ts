@@ -103,17 +103,25 @@ export class RendererWatch {
 
   private enforceCpu(pid: number, cpuMs: number): void {
     const limit = this.options.yieldAfterCpuMs;
-    if (!limit || cpuMs <= limit || this.yielded.has(pid)) return;
-    // On Linux a priority belongs to a thread: the renderer's raster and compositor
-    // threads must yield as well as its main thread.
-    for (const thread of threadsOf(pid)) {
-      try {
-        setPriority(thread, constants.priority.PRIORITY_LOW);
-      } catch {
-        // already gone
-      }
-    }
+    if (!limit) return;
+    if (!this.yielded.has(pid) && cpuMs <= limit) return;
+    // Demoted again at every sample, not once: Chromium sets its own threads' priorities
+    // as their work changes (a compositor thread made display-critical, say), which would
+    // undo a single demotion, and threads started later must yield too.
+    demote(pid);
     this.yielded.add(pid);
+  }
+}
+
+/** On Linux a priority belongs to a thread: the renderer's raster and compositor threads
+ *  must yield as well as its main thread. */
+function demote(pid: number): void {
+  for (const thread of threadsOf(pid)) {
+    try {
+      setPriority(thread, constants.priority.PRIORITY_LOW);
+    } catch {
+      // already gone
+    }
   }
 }
 
