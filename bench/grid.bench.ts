@@ -19,6 +19,11 @@ import { bareEngineCaptures } from './lib/bare-engine';
 import { freshDatabase, REDIS_URL, startWorker } from './lib/cluster';
 import { postHtml, RunningServer, startServer } from './lib/server';
 import { ms, printTable, summarize } from './lib/stats';
+import { cpuOfTree, cpuUsed, describeParts } from './lib/cpu';
+import { loadConfig } from '../src/config/app-config';
+import { Renderer } from '../src/rendering/render';
+import { LIBRARY_ALONE, rendererOptions } from '../src/rendering/renderer-options';
+import { mapWithConcurrency } from '../src/common/map-with-concurrency';
 
 async function runGrid(server: RunningServer, label: string): Promise<Record<string, string>> {
   const post = (html: string) => postHtml(server, html);
@@ -28,8 +33,11 @@ async function runGrid(server: RunningServer, label: string): Promise<Record<str
     return response.status;
   };
   const codes = (await (await fetch(`${server.url}/v1/clients`)).json()) as string[];
-  const guid = await post(marketingEmail(40));
+  const html = marketingEmail(40);
+  const guid = await post(html);
 
+  // The service's process tree (itself, its browsers and their renderers), over the grid.
+  const cpuBefore = await cpuOfTree(server.pid);
   const started = performance.now();
   let done = false;
   const grid = Promise.all(codes.map((code) => preview(guid, code))).finally(() => (done = true));
@@ -44,6 +52,11 @@ async function runGrid(server: RunningServer, label: string): Promise<Record<str
   }
   const statuses = await grid;
   const wall = (performance.now() - started) / 1000;
+  // The thumbnails follow the answers: counted once the last is stored.
+  await thumbnailsStored(server, guid, codes);
+  const gridCpu = cpuUsed(cpuBefore, await cpuOfTree(server.pid));
+  const distinct = await distinctClients(server, guid);
+  const renders = await cpuOfDistinctRenders(html, distinct, server.env.ENGINES ?? 'all');
   const counts: Record<number, number> = {};
   for (const status of [...statuses, ...otherStatuses]) counts[status] = (counts[status] ?? 0) + 1;
   const other = summarize(others);
@@ -55,7 +68,11 @@ async function runGrid(server: RunningServer, label: string): Promise<Record<str
       .map(([status, count]) => `${count}x${status}`)
       .join(' '),
     'captures produced': String(statuses.filter((status) => status === 200).length),
-    'renders performed': String(await rendersOf(server, guid)),
+    'renders performed': String(distinct.length),
+    'grid CPU s': `${gridCpu.total.toFixed(1)} (${describeParts(gridCpu.parts)})`,
+    'distinct renders CPU s': `${renders.total.toFixed(1)} (${describeParts(renders.parts)})`,
+    'ratio (target <= 1.25)': (gridCpu.total / renders.total).toFixed(2),
+    'captures per CPU s': (statuses.length / gridCpu.total).toFixed(2),
     'other email n': String(other.n),
     'other p50 / p95 ms': `${ms(other.p50)} / ${ms(other.p95)}`,
   };
@@ -88,20 +105,68 @@ async function firstCaptureBesideBareEngine(): Promise<Record<string, string>> {
   };
 }
 
-/** Captures of the email whose pixels were not shared from another client's render. */
-async function rendersOf(server: RunningServer, guid: string): Promise<number> {
-  const sql = 'SELECT COUNT(*) AS n FROM captures WHERE email_id = $1 AND shared_render = $2';
+/** The clients of the email whose pixels were not shared from another client's render. */
+async function distinctClients(server: RunningServer, guid: string): Promise<string[]> {
+  const rows = await query<{ client: string }>(
+    server,
+    'SELECT client FROM captures WHERE email_id = $1 AND shared_render = $2',
+    [guid, false],
+  );
+  return rows.map((row) => row.client);
+}
+
+/** Waits until every capture of the email has both thumbnails stored (the capture host's HEAD). */
+async function thumbnailsStored(server: RunningServer, guid: string, codes: string[]) {
+  for (const code of codes) {
+    const preview = await fetch(`${server.url}/v1/emails/${guid}/previews/${code}`);
+    const { thumb_url: thumb, thumb450_url: thumb450 } = (await preview.json()) as Record<
+      string,
+      string
+    >;
+    for (const url of [thumb, thumb450]) {
+      const { host, pathname } = new URL(url);
+      // The capture host makes sure a thumbnail exists before it redirects to it.
+      await fetch(`${server.url}${pathname}`, { headers: { host }, redirect: 'manual' });
+    }
+  }
+}
+
+/**
+ * The same renders made by the render library alone in this process (its browsers below
+ * it), two at a time as the service renders, after one warm-up: their CPU-seconds.
+ */
+async function cpuOfDistinctRenders(html: string, clients: string[], engines: string) {
+  const config = loadConfig({ ...process.env, ENGINES: engines });
+  const renderer = new Renderer(
+    rendererOptions(config, { ...LIBRARY_ALONE, concurrency: 2, timeoutMs: 120_000 }),
+  );
+  const options = { images: 'allowed', orientation: 'vertical' } as const;
+  try {
+    await renderer.render({ html: '<p>warm</p>', text: null, images: [] }, 'OL2019', options);
+    const before = await cpuOfTree(process.pid);
+    await mapWithConcurrency(clients, 2, (client) =>
+      renderer.render({ html, text: null, images: [] }, client, options),
+    );
+    return cpuUsed(before, await cpuOfTree(process.pid));
+  } finally {
+    await renderer.close();
+  }
+}
+
+async function query<T>(server: RunningServer, sql: string, values: unknown[]): Promise<T[]> {
   if (server.env.DATABASE_URL) {
     const pg = new Client({ connectionString: server.env.DATABASE_URL });
     await pg.connect();
-    const { rows } = await pg.query(sql, [guid, false]);
+    const { rows } = await pg.query(sql, values);
     await pg.end();
-    return Number(rows[0].n);
+    return rows as T[];
   }
   const db = new Database(join(server.env.DATA_DIR!, 'instant-preview.sqlite'), { readonly: true });
-  const row = db.prepare(sql.replace('$1', '?').replace('$2', '?')).get(guid, 0) as { n: number };
+  const rows = db
+    .prepare(sql.replace(/\$\d/g, '?'))
+    .all(...values.map((v) => (v === false ? 0 : v)));
   db.close();
-  return row.n;
+  return rows as T[];
 }
 
 async function main(): Promise<void> {

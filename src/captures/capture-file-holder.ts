@@ -37,6 +37,16 @@ export class CaptureFileHolder implements FileHolder, OnModuleInit {
     });
   }
 
+  /** Captures sharing a render hold its files under one key (renderFileKeys): `captures/<email>/...`. */
+  async heldElsewhere(recordId: string, key: string, location: string): Promise<boolean> {
+    const emailId = /^captures\/([0-9a-f-]{36})\//.exec(key)?.[1];
+    if (!emailId) return false;
+    const { files } = await this.captures.heldByEmail(emailId, recordId);
+    return files.some(
+      (file) => file.key === key && (file.location === undefined || file.location === location),
+    );
+  }
+
   async locationOf(id: string, key: string): Promise<string | undefined | null> {
     const stored = await this.captures.filesOf(id);
     if (stored === null) return null;

@@ -18,6 +18,26 @@ export function imageFileName(
   return `${fileStem(configuration)}-${viewportWidth}${size === 'full' ? '' : `-${size}`}.png`;
 }
 
+/**
+ * Where a render's files are stored, named by their content: the full image by its SHA-256,
+ * the thumbnails by it and the top they show. Captures that share a render (clients with
+ * the same pixel inputs) name the same keys, so each file is stored once; a file is deleted
+ * when no captured row holds it any more (CaptureStore.deleteUnheld). The URLs are each
+ * capture's own and unchanged: they name the configuration, the capture host looks the
+ * key up in the capture's row.
+ */
+export function renderFileKeys(
+  emailId: string,
+  render: { digest: string; thumbnailTop: number },
+): Record<ImageSize, string> {
+  const stem = `captures/${emailId}/renders/${render.digest}`;
+  return {
+    full: `${stem}.png`,
+    thumb: `${stem}-top${render.thumbnailTop}-thumb.png`,
+    thumb450: `${stem}-top${render.thumbnailTop}-thumb450.png`,
+  };
+}
+
 const RESULT_PATH =
   /^\/([0-9a-f-]{36})\/results\/(([a-z0-9]+)-(vertical|horizontal)-(allowed|blocked)(?:-\d+(?:-thumb|-thumb450|-diff-[0-9a-f-]{36})?\.png|\.json))$/i;
 

@@ -6,11 +6,12 @@ import { CaptureDrain } from './capture-drain';
 import { CaptureLeases } from './capture-leases';
 import { CaptureProcessor } from './capture-processor';
 import { CaptureThumbnails } from './capture-thumbnails';
+import { RenderFirst } from './render-first';
 
 /** What a render worker needs: the processor (rendering, storage and billing behind it). */
 @Module({
   imports: [UsageModule, EmailStoreModule, CaptureStoreModule],
-  providers: [CaptureLeases, CaptureProcessor, CaptureThumbnails, CaptureDrain],
+  providers: [CaptureLeases, CaptureProcessor, CaptureThumbnails, CaptureDrain, RenderFirst],
   exports: [CaptureLeases, CaptureProcessor, CaptureThumbnails, CaptureDrain],
 })
 export class CaptureProcessingModule {}

@@ -11,16 +11,18 @@ import { CaptureFile, isCaptured } from './capture.entity';
 import { CaptureJob, CaptureOutcome, failedBy, StartedHere, SUPERSEDED } from './capture-attempt';
 import { CaptureLeases } from './capture-leases';
 import { CaptureStore } from './capture-store';
-import { IMAGE_SIZES, ImageSize, imageFileName } from './capture-files';
+import { IMAGE_SIZES, imageFileName, renderFileKeys } from './capture-files';
 import { captureCompleted, captureFailed, endsTheCapture } from './capture-events';
 import { CaptureThumbnails } from './capture-thumbnails';
+import { RenderFirst } from './render-first';
 
 /**
  * Runs one capture attempt: renders the email in the client, stores the full image under
- * a key of this attempt, then, in one transaction, marks the capture captured (only if
- * this attempt still owns it) and records the billable usage; the two thumbnails are
- * stored just after, off the answer's path (CaptureThumbnails). An attempt that lost the
- * race deletes its file and stores no thumbnails, so no stored file is left unreferenced.
+ * a key named by its content (captures sharing a render share its files), then, in one
+ * transaction, marks the capture captured (only if this attempt still owns it) and records
+ * the billable usage; the two thumbnails are stored just after, off the answer's path
+ * (CaptureThumbnails). An attempt that lost the race deletes its file unless another
+ * capture holds it, and stores no thumbnails.
  * Used by every queue adapter, in the API process (embedded) or in workers (scale-out); the
  * adapter holds the attempt's lease while it runs.
  *
@@ -39,6 +41,7 @@ export class CaptureProcessor {
     private readonly renderer: Renderer,
     private readonly storage: Storage,
     private readonly thumbnails: CaptureThumbnails,
+    private readonly renderFirst: RenderFirst,
     private readonly metrics: Metrics,
     private readonly events: EventsHub,
     private readonly config: AppConfig,
@@ -82,17 +85,19 @@ export class CaptureProcessor {
     const { configuration } = job;
     let result: RenderResult;
     try {
-      result = await this.renderer.render(
-        {
-          html: email.htmlText,
-          text: email.plainText,
-          images,
-          resources,
-          missingImages: this.emails.missingImagesOf(email),
-        },
-        startedHere?.profile ?? configuration.client,
-        configuration,
-        email.id,
+      result = await this.renderFirst.render(() =>
+        this.renderer.render(
+          {
+            html: email.htmlText,
+            text: email.plainText,
+            images,
+            resources,
+            missingImages: this.emails.missingImagesOf(email),
+          },
+          startedHere?.profile ?? configuration.client,
+          configuration,
+          email.id,
+        ),
       );
     } catch (error) {
       const failed = failedBy(error);
@@ -126,15 +131,14 @@ export class CaptureProcessor {
     const { configuration } = job;
     this.metrics.recordRender(result.engine.name, result.timings, result.shared);
     if (result.shared) this.metrics.dedupeHits.inc();
-    const keyOf = (size: ImageSize) =>
-      `captures/${email.id}/${job.captureId}-${job.attempt}/${imageFileName(configuration, result.viewportWidth, size)}`;
+    const keys = renderFileKeys(email.id, result);
     // The full image is stored before the capture is answered; the thumbnails follow it,
-    // to the same location.
-    const location = await this.storage.put(keyOf('full'), result.full, 'image/png');
+    // to the same location. A capture sharing a render writes the same bytes to the same key.
+    const location = await this.storage.put(keys.full, result.full, 'image/png');
     const files: Record<string, CaptureFile> = {};
     for (const size of IMAGE_SIZES) {
       files[imageFileName(configuration, result.viewportWidth, size)] = {
-        key: keyOf(size),
+        key: keys[size],
         content_type: 'image/png',
         ...(location ? { location } : {}),
       };
@@ -147,14 +151,17 @@ export class CaptureProcessor {
       sharedRender: result.shared,
     });
     if (!won) {
-      await this.storage.delete([{ key: keyOf('full'), location }]);
+      // Another capture of this render may hold the file, or be about to: deleted only if not.
+      await this.store.deleteUnheld(email.id, [{ key: keys.full, location }], {
+        unlessInFlight: true,
+      });
       return SUPERSEDED;
     }
     this.logger.log(
       `capture ${job.captureId} of ${configuration.client} stored (render ${Math.round(result.timings.totalMs)} ms)`,
     );
     this.thumbnails.storeLater(
-      { thumb: keyOf('thumb'), thumb450: keyOf('thumb450'), location },
+      { thumb: keys.thumb, thumb450: keys.thumb450, location },
       result.thumbnails,
     );
     this.events.publish(

@@ -258,10 +258,28 @@ export class CaptureStore {
       for (const capture of batch) {
         const files = await this.purge(capture.id);
         if (!files) continue;
-        await this.storage.delete(Object.values(files));
+        await this.deleteUnheld(capture.emailId, Object.values(files));
         count++;
       }
     }
+  }
+
+  /**
+   * Deletes those of `files` that no captured row of the email holds: a file of a shared
+   * render goes with the last capture holding it. Purges of two sharers at once each mark
+   * their row first and read the other's after, so at least one sees both gone. With
+   * `unlessInFlight`, nothing is deleted while one of the email's captures is being made
+   * (it may be about to record the same file): such a file is left, not lost.
+   */
+  async deleteUnheld(
+    emailId: string,
+    files: Pick<CaptureFile, 'key' | 'location'>[],
+    { unlessInFlight = false } = {},
+  ): Promise<void> {
+    const held = await this.captures.heldByEmail(emailId);
+    if (unlessInFlight && held.inFlight) return;
+    const keys = new Set(held.files.map((file) => file.key));
+    await this.storage.delete(files.filter((file) => !keys.has(file.key)));
   }
 }
 

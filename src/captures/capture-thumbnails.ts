@@ -6,6 +6,7 @@ import { makeThumbnails, Thumbnails } from '../rendering/engine/image-sizes';
 import { viewportOf } from '../rendering/render';
 import { Storage } from '../storage/storage';
 import type { CapturedCapture } from './capture.entity';
+import { RenderFirst } from './render-first';
 import { configurationOf } from './capture-configuration';
 import { imageFileName } from './capture-files';
 
@@ -15,6 +16,9 @@ import { imageFileName } from './capture-files';
  */
 const UNSTORED_TTL_MS = 60_000;
 const UNSTORED_MAX_BYTES = 32 * 1024 * 1024;
+
+/** A grid's captures sharing a render arrive within this time. */
+const STORED_TTL_MS = 10 * 60_000;
 
 export interface ThumbnailKeys {
   thumb: string;
@@ -35,25 +39,38 @@ export interface ThumbnailKeys {
 export class CaptureThumbnails {
   private readonly logger = new Logger(CaptureThumbnails.name);
   /** Makings under way in this process, under both of their keys. */
-  private readonly making = new Map<string, Promise<void>>();
+  private readonly making = new Map<string, Promise<boolean>>();
   private readonly unstored = new LRUCache<string, Buffer>({
     maxSize: UNSTORED_MAX_BYTES,
     sizeCalculation: (bytes) => bytes.length,
     ttl: UNSTORED_TTL_MS,
   });
 
+  /** Thumbnails this process stored lately: another capture of the same render needs none. */
+  private readonly stored = new LRUCache<string, true>({ max: 10_000, ttl: STORED_TTL_MS });
+
+  /** Starts a making still waiting for a pause in the renders, by either of its keys. */
+  private readonly startNow = new Map<string, () => void>();
+
   constructor(
     private readonly storage: Storage,
     private readonly catalog: ClientCatalog,
+    private readonly renderFirst: RenderFirst,
   ) {}
 
-  /** Makes and stores the thumbnails of a render just captured; the caller does not wait. */
+  /**
+   * Makes and stores the thumbnails of a render just captured; the caller does not wait.
+   * Captures sharing a render share its thumbnails' keys: once made or being made here,
+   * they are not made or written again (a file deleted since is made again on request).
+   */
   storeLater(keys: ThumbnailKeys, thumbnails: () => Promise<Thumbnails>): void {
-    this.make(keys, thumbnails);
+    if (this.making.has(keys.thumb) || this.stored.has(keys.thumb)) return;
+    void this.make(keys, thumbnails).then((made) => made && this.stored.set(keys.thumb, true));
   }
 
   /** Waits for thumbnails this process is still making, up to `ms` (shutdown). */
   async drain(ms: number): Promise<void> {
+    for (const startNow of this.startNow.values()) startNow(); // no render follows a shutdown
     await within(Promise.all(this.making.values()), ms, () => undefined);
   }
 
@@ -69,6 +86,7 @@ export class CaptureThumbnails {
     // The full image is stored before the capture is marked captured, a diff before it is
     // recorded: only thumbnails may still be on their way.
     if (name !== nameOf('thumb') && name !== nameOf('thumb450')) return null;
+    this.startNow.get(key)?.(); // someone waits for it: it goes before the renders now
     await this.making.get(key);
     if (this.unstored.has(key)) return this.unstored.get(key)!;
     if (await this.storage.exists(key, location)) return null;
@@ -78,22 +96,37 @@ export class CaptureThumbnails {
       location,
     };
     // Checked again after the await: a concurrent request may have started it meanwhile.
-    await (this.making.get(key) ?? this.make(keys, () => this.fromFull(capture, nameOf('full'))));
+    await (this.making.get(key) ??
+      this.make(keys, () => this.fromFull(capture, nameOf('full')), { now: true }));
     return this.unstored.get(key) ?? null;
   }
 
-  /** One making per thumbnail pair: registered under both keys until it has ended. */
-  private make(keys: ThumbnailKeys, thumbnails: () => Promise<Thumbnails | null>): Promise<void> {
-    const task: Promise<void> = Promise.resolve()
-      .then(thumbnails)
-      .then(async (made) => {
-        if (made) await this.store(keys, made);
+  /** One making per thumbnail pair: registered under both keys until it has ended. True: stored. */
+  private make(
+    keys: ThumbnailKeys,
+    thumbnails: () => Promise<Thumbnails | null>,
+    { now = false } = {},
+  ): Promise<boolean> {
+    const queued = this.renderFirst.afterRenders(async () => {
+      const made = await thumbnails();
+      if (!made) return false;
+      await this.store(keys, made);
+      return true;
+    });
+    if (now) queued.now();
+    const task: Promise<boolean> = queued.result
+      .catch((error: Error) => {
+        this.logger.warn(`thumbnails not made: ${error.message}`);
+        return false;
       })
-      .catch((error: Error) => this.logger.warn(`thumbnails not made: ${error.message}`))
       .finally(() => {
-        this.making.delete(keys.thumb);
-        this.making.delete(keys.thumb450);
+        for (const key of [keys.thumb, keys.thumb450]) {
+          this.making.delete(key);
+          this.startNow.delete(key);
+        }
       });
+    this.startNow.set(keys.thumb, queued.now);
+    this.startNow.set(keys.thumb450, queued.now);
     this.making.set(keys.thumb, task);
     this.making.set(keys.thumb450, task);
     return task;

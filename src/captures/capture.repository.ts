@@ -110,10 +110,29 @@ export class CaptureRepository {
     });
   }
 
-  /** Captured rows past their lifetime, oldest first: id and files only. */
-  findDue(now: Date, take: number): Promise<Pick<Capture, 'id' | 'files'>[]> {
+  /**
+   * The files the email's captured rows hold (all but `exceptId`'s), and whether one of
+   * its captures is being made: captures that share a render hold the same keys.
+   */
+  async heldByEmail(
+    emailId: string,
+    exceptId?: string,
+  ): Promise<{ files: CaptureFile[]; inFlight: boolean }> {
+    const rows = await this.rows.find({
+      select: { id: true, status: true, files: true },
+      where: { emailId, status: In(['captured', 'pending']) },
+    });
+    const others = rows.filter((row) => row.id !== exceptId);
+    return {
+      files: others.flatMap((row) => Object.values(row.files ?? {})),
+      inFlight: others.some((row) => row.status === 'pending'),
+    };
+  }
+
+  /** Captured rows past their lifetime, oldest first: id, email and files only. */
+  findDue(now: Date, take: number): Promise<Pick<Capture, 'id' | 'emailId' | 'files'>[]> {
     return this.rows.find({
-      select: { id: true, files: true },
+      select: { id: true, emailId: true, files: true },
       where: { status: 'captured', expiresAt: LessThanOrEqual(now) },
       order: { expiresAt: 'ASC' },
       take,

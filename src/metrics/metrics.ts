@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EngineCpu } from './engine-cpu';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Render phases, as the renderer times them: preparation, the screenshot, PNG encoding. */
@@ -53,6 +54,18 @@ export class Metrics {
     name: 'instant_preview_browser_restarts_total',
     help: 'Browser relaunches after a crash or disconnection',
     registers: [this.registry],
+  });
+
+  private readonly engineCpu = new EngineCpu();
+  readonly engineCpuSeconds = new Counter({
+    name: 'instant_preview_engine_cpu_seconds_total',
+    help: "CPU used by the engines' processes under this one (browsers, drivers, renderers), by engine; this process's own is instant_preview_process_cpu_seconds_total",
+    labelNames: ['engine'] as const,
+    registers: [this.registry],
+    collect: async () => {
+      for (const [engine, seconds] of await this.engineCpu.since())
+        this.engineCpuSeconds.inc({ engine }, seconds);
+    },
   });
 
   readonly httpRequests = new Counter({

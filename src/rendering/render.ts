@@ -32,6 +32,10 @@ export interface RenderResult {
   /** Device pixels of the full image. */
   width: number;
   height: number;
+  /** SHA-256 of the full PNG (hex): the same for every client sharing this render. */
+  digest: string;
+  /** Device pixels of the full image's top that the thumbnails show. */
+  thumbnailTop: number;
   /** The viewport width in CSS pixels (names the files). */
   viewportWidth: number;
   truncated: boolean;

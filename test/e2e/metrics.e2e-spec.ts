@@ -52,6 +52,11 @@ describe(`Prometheus metrics (${TEST_DATABASE})`, () => {
       sample(text, 'instant_preview_http_requests_total', { route: '/v1/emails', status: '200' }),
     ).toBe(1);
     expect(sample(text, 'instant_preview_process_resident_memory_bytes')).toBeGreaterThan(0);
+    // CPU: this process's own, and its engines' processes (the browser that drew OL2019).
+    expect(sample(text, 'instant_preview_process_cpu_seconds_total')).toBeGreaterThan(0);
+    expect(
+      sample(text, 'instant_preview_engine_cpu_seconds_total', { engine: 'chromium' }),
+    ).toBeGreaterThan(0);
     // Raw URLs never become labels.
     expect(text).not.toContain(guid);
   });

@@ -35,7 +35,7 @@ class MemoryStore extends FileStore {
 
 /** One table of records naming files, with the conditional switch the real ones make. */
 class MemoryHolder implements FileHolder {
-  readonly name = 'things';
+  constructor(readonly name = 'things') {}
   readonly rows = new Map<string, { key: string; location?: string }[]>();
   /** Runs just before a switch: a purge racing the move. */
   beforeSwitch?: () => void;
@@ -63,6 +63,16 @@ class MemoryHolder implements FileHolder {
   }
 }
 
+/** Records sharing files under one key, as captures of one render do. */
+class SharingHolder extends MemoryHolder {
+  async heldElsewhere(id: string, key: string, location: string) {
+    return [...this.rows.entries()].some(
+      ([other, files]) =>
+        other !== id && files.some((f) => f.key === key && (f.location ?? location) === location),
+    );
+  }
+}
+
 class MemoryJournal {
   readonly rows = new Map<string, StorageMove>();
   async begin(move: StorageMove) {
@@ -82,6 +92,7 @@ describe('StorageMover (locations, records and journal in memory)', () => {
   let holder: MemoryHolder;
   let journal: MemoryJournal;
   let mover: StorageMover;
+  let holders: FileHolders;
 
   beforeEach(() => {
     local = new MemoryStore('local');
@@ -97,7 +108,7 @@ describe('StorageMover (locations, records and journal in memory)', () => {
     } as unknown as Storage;
     holder = new MemoryHolder();
     journal = new MemoryJournal();
-    const holders = new FileHolders();
+    holders = new FileHolders();
     holders.register(holder);
     mover = new StorageMover(
       storage,
@@ -130,6 +141,35 @@ describe('StorageMover (locations, records and journal in memory)', () => {
     expect(journal.rows.size).toBe(0);
     // Idempotent: nothing is left to move.
     expect((await mover.move('s3:bucket')).files_moved).toBe(0);
+  });
+
+  it('a file several records share leaves its source only with the last of them, and every record follows it', async () => {
+    const sharing = new SharingHolder('shared');
+    holders.register(sharing);
+    file(local, 'render/1', 'pixels');
+    for (const id of ['a', 'b', 'c'])
+      sharing.rows.set(id, [{ key: 'render/1', location: 'local' }]);
+    const counts = await mover.move('s3:bucket');
+    expect(counts.files_failed).toBe(0);
+    expect(local.files.size).toBe(0);
+    expect(bucket.files.get('render/1')!.toString()).toBe('pixels');
+    for (const id of ['a', 'b', 'c']) expect(sharing.rows.get(id)![0].location).toBe('s3:bucket');
+    expect(journal.rows.size).toBe(0);
+  });
+
+  it('a crash left a shared file at both locations: the copy another record holds stays', async () => {
+    const sharing = new SharingHolder('shared');
+    holders.register(sharing);
+    file(local, 'render/1');
+    file(bucket, 'render/1');
+    sharing.rows.set('a', [{ key: 'render/1', location: 'local' }]); // not switched yet
+    sharing.rows.set('b', [{ key: 'render/1', location: 's3:bucket' }]); // already moved
+    await journal.begin({ ...journalRow('render/1'), holder: 'shared', recordId: 'a' });
+    await mover.move('s3:bucket');
+    expect(bucket.files.has('render/1')).toBe(true);
+    expect(sharing.rows.get('b')![0].location).toBe('s3:bucket');
+    expect(sharing.rows.get('a')![0].location).toBe('s3:bucket');
+    expect(local.files.size).toBe(0);
   });
 
   it('a dry run counts what would move and moves nothing', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 
 export const THUMB450_WIDTH = 450;
@@ -22,6 +23,10 @@ export interface ImageSizes {
   /** Device pixels of the full image. */
   width: number;
   height: number;
+  /** SHA-256 of the full PNG (hex): names the stored files of every capture sharing it. */
+  digest: string;
+  /** Device pixels of the image's top that the thumbnails show (the client's screen). */
+  thumbnailTop: number;
   /**
    * Makes the thumbnails on the first call (once; later calls share the result). Called
    * after the full image is stored and answered, so that work does not compete with it.
@@ -64,9 +69,16 @@ export async function makeImageSizes(png: Buffer, options: SizeOptions): Promise
     png = await source.png({ compressionLevel: 4 }).toBuffer();
   }
   const full = png;
+  const thumbnailTop = thumbnailTopOf(width, height, options.viewportAspect);
   let made: Promise<Thumbnails> | undefined;
   const thumbnails = () => (made ??= makeThumbnails(full, options.viewportAspect));
-  return { full, width, height, thumbnails };
+  const digest = createHash('sha256').update(full).digest('hex');
+  return { full, width, height, digest, thumbnailTop, thumbnails };
+}
+
+/** The height of the top the thumbnails show: the client's screen proportions, at most all. */
+function thumbnailTopOf(width: number, height: number, viewportAspect: number): number {
+  return Math.min(height, Math.round(width * viewportAspect));
 }
 
 /**
@@ -76,7 +88,7 @@ export async function makeImageSizes(png: Buffer, options: SizeOptions): Promise
  */
 export async function makeThumbnails(full: Buffer, viewportAspect: number): Promise<Thumbnails> {
   const { width, height } = await sharp(full).metadata();
-  const cropHeight = Math.min(height!, Math.round(width! * viewportAspect));
+  const cropHeight = thumbnailTopOf(width!, height!, viewportAspect);
   const { data, info } = await sharp(full)
     .extract({ left: 0, top: 0, width: width!, height: cropHeight })
     .resize({ width: THUMB450_WIDTH })

@@ -35,6 +35,12 @@ export interface FileHolder {
   ): Promise<boolean>;
   /** The file's recorded location now: absent for none recorded, null when the record no longer holds it. */
   locationOf(recordId: string, key: string): Promise<string | undefined | null>;
+  /**
+   * For holders whose records share files (keys named by content, the same bytes under
+   * one key): does another live record hold `key` at `location` (or at no recorded
+   * location)? Such a copy stays until the last record holding it has moved.
+   */
+  heldElsewhere?(recordId: string, key: string, location: string): Promise<boolean>;
 }
 
 /** The holders registered by their modules at start. */

@@ -131,6 +131,11 @@ export class StorageMover {
     const data = await source.get(file.key);
     if (!data) {
       await this.journal.end(file.key);
+      // A shared file (named by its content) carried by another record's move: only the record changes.
+      if (holder.heldElsewhere && (await target.size(file.key)) !== null) {
+        await holder.switchLocation(recordId, file.key, file.location, to);
+        return null;
+      }
       options.onProblem?.(file.key, `gone from ${from} meanwhile (purged or expired)`);
       return null;
     }
@@ -147,7 +152,7 @@ export class StorageMover {
       options.onProblem?.(file.key, 'its record changed meanwhile (purged or expired): skipped');
       return null;
     }
-    await source.delete([file.key]);
+    if (!(await holder.heldElsewhere?.(recordId, file.key, from))) await source.delete([file.key]);
     await this.journal.end(file.key);
     return data.length;
   }
@@ -173,8 +178,10 @@ export class StorageMover {
     const recorded = await holder.locationOf(recordId, key);
     // No location recorded: the record still names the file where it was found (`from`).
     const kept = recorded === undefined ? from : recorded;
-    for (const location of [from, to])
-      if (location !== kept) await this.storage.at(location).delete([key]);
+    for (const location of [from, to]) {
+      if (location === kept || (await holder.heldElsewhere?.(recordId, key, location))) continue;
+      await this.storage.at(location).delete([key]);
+    }
     await this.journal.end(key);
   }
 }

@@ -9,6 +9,7 @@ import type { CaptureStore } from '../../../src/captures/capture-store';
 import type { Renderer, RenderResult } from '../../../src/rendering/render';
 import type { Storage } from '../../../src/storage/storage';
 import { CaptureThumbnails } from '../../../src/captures/capture-thumbnails';
+import { RenderFirst } from '../../../src/captures/render-first';
 import { clientCatalog } from '../../../src/rendering/catalog/client-catalog';
 import { RenderMemoryError } from '../../../src/rendering/engine/render-errors';
 import { PreparationError } from '../../../src/rendering/prepare/preparer';
@@ -17,6 +18,11 @@ import { EMAIL, emailsOf, LEASES, MemoryCaptureStore, OL2019 } from '../../suppo
 /** The store double, with the transaction that marks a capture captured and bills it. */
 class BillingStore extends MemoryCaptureStore {
   readonly usage: string[] = [];
+  /** What the attempt asked to delete, and on what condition (CaptureStore.deleteUnheld). */
+  readonly deletions: { keys: string[]; unlessInFlight: boolean }[] = [];
+  async deleteUnheld(_emailId: string, files: { key: string }[], { unlessInFlight = false } = {}) {
+    this.deletions.push({ keys: files.map((file) => file.key), unlessInFlight });
+  }
   async markCaptured(
     job: { captureId: string; attempt: number },
     _email: unknown,
@@ -33,6 +39,8 @@ class BillingStore extends MemoryCaptureStore {
 
 const RESULT = {
   full: Buffer.from('full'),
+  digest: 'c0ffee',
+  thumbnailTop: 1200,
   thumbnails: async () => ({ thumb: Buffer.from('thumb'), thumb450: Buffer.from('thumb450') }),
   viewportWidth: 800,
   report: [],
@@ -53,6 +61,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
   let email: typeof EMAIL | null;
   let processor: CaptureProcessor;
   let thumbnails: CaptureThumbnails;
+  let renderFirst: RenderFirst;
   let metrics: Metrics;
   beforeEach(() => {
     metrics = new Metrics();
@@ -67,7 +76,8 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
       delete: async (files: { key: string }[]) =>
         void files.forEach((file) => stored.delete(file.key)),
     } as unknown as Storage;
-    thumbnails = new CaptureThumbnails(storage, clientCatalog);
+    renderFirst = new RenderFirst();
+    thumbnails = new CaptureThumbnails(storage, clientCatalog, renderFirst);
     hub = new EventsHub();
     processor = new CaptureProcessor(
       store.asStore() as CaptureStore,
@@ -76,6 +86,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
       { render } as unknown as Renderer,
       storage,
       thumbnails,
+      renderFirst,
       metrics,
       hub,
       CONFIG,
@@ -93,7 +104,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
     );
   }
 
-  it('renders, stores the full image, bills once, then stores the thumbnails under this attempt', async () => {
+  it('renders, stores the full image, bills once, then stores the thumbnails, each under the name of its content', async () => {
     const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
     let thumbnailsMade: () => void = () => undefined;
     render.mockResolvedValue({
@@ -123,17 +134,21 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
         }),
       }),
     ]);
-    // Answered before the thumbnails exist: only the full image is stored so far.
-    expect([...stored.keys()].map((key) => key.split('/').pop())).toEqual([
-      'ol2019-vertical-allowed-800.png',
+    // Answered before the thumbnails exist: only the full image is stored so far, under
+    // the name of its content (the keys every capture sharing this render holds).
+    expect([...stored.keys()]).toEqual([`captures/${EMAIL.id}/renders/c0ffee.png`]);
+    expect(Object.values(store.rows.get(job.captureId)!.files!).map((f) => f.key)).toEqual([
+      `captures/${EMAIL.id}/renders/c0ffee.png`,
+      `captures/${EMAIL.id}/renders/c0ffee-top1200-thumb.png`,
+      `captures/${EMAIL.id}/renders/c0ffee-top1200-thumb450.png`,
     ]);
     expect(store.usage).toEqual([job.captureId]);
     thumbnailsMade();
     await thumbnails.drain(1000);
     expect([...stored.keys()].map((key) => key.split('/').pop())).toEqual([
-      'ol2019-vertical-allowed-800.png',
-      'ol2019-vertical-allowed-800-thumb.png',
-      'ol2019-vertical-allowed-800-thumb450.png',
+      'c0ffee.png',
+      'c0ffee-top1200-thumb.png',
+      'c0ffee-top1200-thumb450.png',
     ]);
     expect(store.usage).toEqual([job.captureId]);
     expect(await counted()).toEqual({ 'OL2019 captured': 1 });
@@ -168,7 +183,22 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
     expect(store.usage).toHaveLength(1);
   });
 
-  it('an attempt that lost the row deletes its files and says it was superseded', async () => {
+  it('a capture sharing a stored render writes its thumbnails no second time', async () => {
+    const first = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
+    const thumbnailsOf = jest.fn(RESULT.thumbnails);
+    render.mockResolvedValue({ ...RESULT, thumbnails: thumbnailsOf });
+    await processor.process(first);
+    await thumbnails.drain(1000);
+    const second = (await store.insertPending(randomUUID(), 'other-email', OL2019))!;
+    render.mockResolvedValue({ ...RESULT, shared: true, thumbnails: thumbnailsOf });
+    expect(await processor.process({ ...second, emailId: EMAIL.id })).toMatchObject({
+      status: 'captured',
+    });
+    await thumbnails.drain(1000);
+    expect(thumbnailsOf).toHaveBeenCalledTimes(1);
+  });
+
+  it('an attempt that lost the row asks to delete its file unless another capture holds it or is being made, and says it was superseded', async () => {
     const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
     render.mockImplementation(async () => {
       await store.claim({ ...store.rows.get(job.captureId)! }); // another request claims it
@@ -176,7 +206,10 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
     });
     expect(await processor.process(job)).toEqual({ status: 'superseded' });
     await thumbnails.drain(1000);
-    expect(stored.size).toBe(0);
+    expect(store.deletions).toEqual([
+      { keys: [`captures/${EMAIL.id}/renders/c0ffee.png`], unlessInFlight: true },
+    ]);
+    expect([...stored.keys()]).toEqual([`captures/${EMAIL.id}/renders/c0ffee.png`]); // no thumbnails
     expect(store.usage).toEqual([]);
   });
 
@@ -246,6 +279,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
       { render } as unknown as Renderer,
       { put: async () => undefined, delete: async () => undefined } as unknown as Storage,
       thumbnails,
+      renderFirst,
       metrics,
       new EventsHub(),
       CONFIG,
