@@ -11,6 +11,7 @@
 // ENGINES=all (WebKit and Gecko for their clients), in the same run (BENCH_ENGINES).
 import Database from 'better-sqlite3';
 import type { ChildProcess } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { marketingEmail } from '../test/support/marketing-email';
@@ -25,7 +26,14 @@ import { Renderer } from '../src/rendering/render';
 import { LIBRARY_ALONE, rendererOptions } from '../src/rendering/renderer-options';
 import { mapWithConcurrency } from '../src/common/map-with-concurrency';
 
-async function runGrid(server: RunningServer, label: string): Promise<Record<string, string>> {
+/** The other email previewed while the grid runs. */
+const OTHER = { html: SIMPLE_EMAIL, client: 'OL2019' };
+
+async function runGrid(
+  server: RunningServer,
+  label: string,
+  workers: number[] = [],
+): Promise<Record<string, string>> {
   const post = (html: string) => postHtml(server, html);
   const preview = async (guid: string, client: string) => {
     const response = await fetch(`${server.url}/v1/emails/${guid}/previews/${client}`);
@@ -37,7 +45,8 @@ async function runGrid(server: RunningServer, label: string): Promise<Record<str
   const guid = await post(html);
 
   // The service's process tree (itself, its browsers and their renderers), over the grid.
-  const cpuBefore = await cpuOfTree(server.pid);
+  // In scale-out the workers render: their process trees are counted, each on its own too.
+  const cpuBefore = await Promise.all([server.pid, ...workers].map(cpuOfTree));
   const started = performance.now();
   let done = false;
   const grid = Promise.all(codes.map((code) => preview(guid, code))).finally(() => (done = true));
@@ -45,18 +54,28 @@ async function runGrid(server: RunningServer, label: string): Promise<Record<str
   const otherStatuses: number[] = [];
   while (!done) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const other = await post(SIMPLE_EMAIL);
+    const other = await post(OTHER.html);
     const at = performance.now();
-    otherStatuses.push(await preview(other, 'OL2019'));
+    otherStatuses.push(await preview(other, OTHER.client));
     others.push(performance.now() - at);
   }
   const statuses = await grid;
   const wall = (performance.now() - started) / 1000;
   // The thumbnails follow the answers: counted once the last is stored.
   await thumbnailsStored(server, guid, codes);
-  const gridCpu = cpuUsed(cpuBefore, await cpuOfTree(server.pid));
+  const cpuAfter = await Promise.all([server.pid, ...workers].map(cpuOfTree));
+  const used = cpuAfter.map((after, i) => cpuUsed(cpuBefore[i], after));
+  const gridCpu = {
+    total: used.reduce((sum, part) => sum + part.total, 0),
+    parts: used.length === 1 ? used[0].parts : { api: used[0].total },
+  };
+  used.slice(1).forEach((worker, i) => (gridCpu.parts[`worker ${i + 1}`] = worker.total));
   const distinct = await distinctClients(server, guid);
-  const renders = await cpuOfDistinctRenders(html, distinct, server.env.ENGINES ?? 'all');
+  // The other emails' previews made meanwhile are renders too: made again beside the grid's.
+  const renders = await cpuOfDistinctRenders(
+    [...distinct.map((client) => ({ html, client })), ...others.map(() => OTHER)],
+    server.env.ENGINES ?? 'all',
+  );
   const counts: Record<number, number> = {};
   for (const status of [...statuses, ...otherStatuses]) counts[status] = (counts[status] ?? 0) + 1;
   const other = summarize(others);
@@ -68,11 +87,12 @@ async function runGrid(server: RunningServer, label: string): Promise<Record<str
       .map(([status, count]) => `${count}x${status}`)
       .join(' '),
     'captures produced': String(statuses.filter((status) => status === 200).length),
-    'renders performed': String(distinct.length),
+    'renders performed': `${distinct.length} + ${others.length} other`,
     'grid CPU s': `${gridCpu.total.toFixed(1)} (${describeParts(gridCpu.parts)})`,
     'distinct renders CPU s': `${renders.total.toFixed(1)} (${describeParts(renders.parts)})`,
     'ratio (target <= 1.25)': (gridCpu.total / renders.total).toFixed(2),
     'captures per CPU s': (statuses.length / gridCpu.total).toFixed(2),
+    'captures per s': (statuses.length / wall).toFixed(2),
     'other email n': String(other.n),
     'other p50 / p95 ms': `${ms(other.p50)} / ${ms(other.p95)}`,
   };
@@ -115,27 +135,35 @@ async function distinctClients(server: RunningServer, guid: string): Promise<str
   return rows.map((row) => row.client);
 }
 
-/** Waits until every capture of the email has both thumbnails stored (the capture host's HEAD). */
+/** Waits until every capture of the email has both thumbnails stored. */
 async function thumbnailsStored(server: RunningServer, guid: string, codes: string[]) {
   for (const code of codes) {
     const preview = await fetch(`${server.url}/v1/emails/${guid}/previews/${code}`);
-    const { thumb_url: thumb, thumb450_url: thumb450 } = (await preview.json()) as Record<
-      string,
-      string
-    >;
-    for (const url of [thumb, thumb450]) {
-      const { host, pathname } = new URL(url);
-      // The capture host makes sure a thumbnail exists before it redirects to it.
-      await fetch(`${server.url}${pathname}`, { headers: { host }, redirect: 'manual' });
+    const body = (await preview.json()) as Record<string, string>;
+    // The capture host makes sure a thumbnail exists before it redirects to it.
+    for (const url of [body.thumb_url, body.thumb450_url]) {
+      const status = await captureHostStatus(server, url);
+      if (status !== 302) throw new Error(`${url} answered ${status}`);
     }
   }
+}
+
+/** A GET on the capture host (fetch may not set Host): its status. */
+function captureHostStatus(server: RunningServer, url: string): Promise<number> {
+  const { host, pathname } = new URL(url);
+  return new Promise((resolve, reject) =>
+    httpGet(`${server.url}${pathname}`, { headers: { host } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    }).on('error', reject),
+  );
 }
 
 /**
  * The same renders made by the render library alone in this process (its browsers below
  * it), two at a time as the service renders, after one warm-up: their CPU-seconds.
  */
-async function cpuOfDistinctRenders(html: string, clients: string[], engines: string) {
+async function cpuOfDistinctRenders(renders: { html: string; client: string }[], engines: string) {
   const config = loadConfig({ ...process.env, ENGINES: engines });
   const renderer = new Renderer(
     rendererOptions(config, { ...LIBRARY_ALONE, concurrency: 2, timeoutMs: 120_000 }),
@@ -144,7 +172,7 @@ async function cpuOfDistinctRenders(html: string, clients: string[], engines: st
   try {
     await renderer.render({ html: '<p>warm</p>', text: null, images: [] }, 'OL2019', options);
     const before = await cpuOfTree(process.pid);
-    await mapWithConcurrency(clients, 2, (client) =>
+    await mapWithConcurrency(renders, 2, ({ html, client }) =>
       renderer.render({ html, text: null, images: [] }, client, options),
     );
     return cpuUsed(before, await cpuOfTree(process.pid));
@@ -218,8 +246,11 @@ async function scaleOutGrids(): Promise<Record<string, string>[]> {
   const workers: ChildProcess[] = [];
   try {
     for (const count of [1, 2]) {
-      while (workers.length < count) workers.push(await startWorker(server.env));
-      rows.push(await runGrid(server, `scale-out, ${count} worker${count > 1 ? 's' : ''}`));
+      // Two machines simulated on this one: each worker on a core of its own (taskset).
+      while (workers.length < count) workers.push(await startWorker(server.env, workers.length));
+      const pids = workers.map((worker) => worker.pid!);
+      const cores = workers.map((_, core) => core).join(', ');
+      rows.push(await runGrid(server, `scale-out, ${count} worker(s) on core(s) ${cores}`, pids));
     }
   } finally {
     for (const worker of workers) worker.kill('SIGTERM');

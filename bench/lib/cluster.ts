@@ -17,9 +17,18 @@ export async function freshDatabase(name: string): Promise<string> {
   return url.href;
 }
 
-/** A built render worker (`dist/worker.js`), resolved once it reports ready. */
-export function startWorker(env: Record<string, string | undefined>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, '../../dist/worker.js')], {
+/**
+ * A built render worker (`dist/worker.js`), resolved once it reports ready; with `core`,
+ * bound to that CPU alone (`taskset`, which then runs node in its own process: same pid),
+ * as if it ran on a machine of its own.
+ */
+export function startWorker(
+  env: Record<string, string | undefined>,
+  core?: number,
+): Promise<ChildProcess> {
+  const node = [process.execPath, join(__dirname, '../../dist/worker.js')];
+  const [command, ...args] = core === undefined ? node : ['taskset', '-c', String(core), ...node];
+  const child = spawn(command, args, {
     env: { ...env, LOG_LEVEL: 'log' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

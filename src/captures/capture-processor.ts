@@ -130,6 +130,8 @@ export class CaptureProcessor {
   ): Promise<CaptureOutcome> {
     const { configuration } = job;
     this.metrics.recordRender(result.engine.name, result.timings, result.shared);
+    if (result.prepareCpuMs > 0)
+      this.metrics.captureCpuSeconds.observe({ phase: 'prepare' }, result.prepareCpuMs / 1000);
     if (result.shared) this.metrics.dedupeHits.inc();
     const keys = renderFileKeys(email.id, result);
     // The full image is stored before the capture is answered; the thumbnails follow it,

@@ -7,6 +7,8 @@ import { viewportOf } from '../rendering/render';
 import { Storage } from '../storage/storage';
 import type { CapturedCapture } from './capture.entity';
 import { RenderFirst } from './render-first';
+import { imageThreadsCpuMs } from '../common/procfs';
+import { Metrics } from '../metrics/metrics';
 import { configurationOf } from './capture-configuration';
 import { imageFileName } from './capture-files';
 
@@ -56,6 +58,7 @@ export class CaptureThumbnails {
     private readonly storage: Storage,
     private readonly catalog: ClientCatalog,
     private readonly renderFirst: RenderFirst,
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -108,8 +111,14 @@ export class CaptureThumbnails {
     { now = false } = {},
   ): Promise<boolean> {
     const queued = this.renderFirst.afterRenders(async () => {
+      const cpu = imageThreadsCpuMs();
       const made = await thumbnails();
       if (!made) return false;
+      // One making at a time, between renders: the image threads' time is this making's.
+      this.metrics.captureCpuSeconds.observe(
+        { phase: 'thumbnails' },
+        (imageThreadsCpuMs() - cpu) / 1000,
+      );
       await this.store(keys, made);
       return true;
     });

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { listProc, readProc } from '../common/procfs';
 
 /** USER_HZ: the unit of CPU times in /proc/<pid>/stat, 100 on every Linux ABI. */
 const TICKS_PER_SECOND = 100;
@@ -55,12 +55,11 @@ export async function treeCpu(root: number): Promise<TreeCpu> {
   const queue: { pid: number; branch: string | null }[] = [{ pid: root, branch: null }];
   while (queue.length > 0) {
     const { pid, branch } = queue.shift()!;
-    const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
-    const lists = await Promise.all(
-      tasks.map((tid) => readFile(`/proc/${pid}/task/${tid}/children`, 'latin1').catch(() => '')),
+    const lists = listProc(`/proc/${pid}/task`).map(
+      (tid) => readProc(`/proc/${pid}/task/${tid}/children`) ?? '',
     );
     for (const child of lists.join(' ').split(/\s+/).filter(Boolean).map(Number)) {
-      const stat = await readFile(`/proc/${child}/stat`, 'latin1').catch(() => null);
+      const stat = readProc(`/proc/${child}/stat`);
       if (!stat) continue; // gone meanwhile: its parent has its time once it reaps it
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

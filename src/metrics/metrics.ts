@@ -56,6 +56,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly captureCpuSeconds = new Histogram({
+    name: 'instant_preview_capture_cpu_seconds',
+    help: "CPU time of a capture's phases in this process: prepare (the thread that prepared the email), thumbnails (this process's image threads while one render's thumbnails were made, between renders). The engines' is instant_preview_engine_cpu_seconds_total",
+    labelNames: ['phase'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
   private readonly engineCpu = new EngineCpu();
   readonly engineCpuSeconds = new Counter({
     name: 'instant_preview_engine_cpu_seconds_total',

@@ -50,6 +50,8 @@ export interface RenderResult {
   /** The engine that drew it (the client's own, or Chromium in its place: see the report). */
   engine: EngineIdentity;
   timings: { prepareMs: number; captureMs: number; imagesMs: number; totalMs: number };
+  /** CPU time of the preparation on the thread that ran it (0 when prepared before). */
+  prepareCpuMs: number;
 }
 
 export interface RendererOptions extends BrowserPoolOptions {
@@ -129,6 +131,7 @@ export class Renderer {
       engine: choice.identity,
       report: [engineEntry(choice), ...prepared.report],
       shared,
+      prepareCpuMs: prepared.cpuMs,
       timings: {
         prepareMs,
         captureMs: shared ? 0 : captureMs,

@@ -52,7 +52,12 @@ describe(`Prometheus metrics (${TEST_DATABASE})`, () => {
       sample(text, 'instant_preview_http_requests_total', { route: '/v1/emails', status: '200' }),
     ).toBe(1);
     expect(sample(text, 'instant_preview_process_resident_memory_bytes')).toBeGreaterThan(0);
-    // CPU: this process's own, and its engines' processes (the browser that drew OL2019).
+    // CPU: the capture's preparation (its thread's time), this process's own, and its
+    // engines' processes (the browser that drew OL2019).
+    expect(sample(text, 'instant_preview_capture_cpu_seconds_count', { phase: 'prepare' })).toBe(1);
+    expect(
+      sample(text, 'instant_preview_capture_cpu_seconds_sum', { phase: 'prepare' }),
+    ).toBeGreaterThan(0);
     expect(sample(text, 'instant_preview_process_cpu_seconds_total')).toBeGreaterThan(0);
     expect(
       sample(text, 'instant_preview_engine_cpu_seconds_total', { engine: 'chromium' }),

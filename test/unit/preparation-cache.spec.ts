@@ -19,15 +19,20 @@ const TASK: PrepareTask = {
   profile: clientCatalog.find('OL2019')!,
   options: { images: 'allowed', orientation: 'vertical' },
 };
-const PREPARED: PreparedEmail = { html: '<p>x</p>', served: new Map(), report: [] };
+const PREPARED: PreparedEmail = { html: '<p>x</p>', served: new Map(), report: [], cpuMs: 3 };
 
 describe('CachingPreparer', () => {
   it('prepares an email once per client and options, sharing a preparation in progress', async () => {
     const inner = new CountingPreparer(() => PREPARED);
     const cache = new CachingPreparer(inner);
-    await Promise.all([cache.prepare(TASK, 'email-1'), cache.prepare(TASK, 'email-1')]);
-    await cache.prepare(TASK, 'email-1');
+    const first = await Promise.all([
+      cache.prepare(TASK, 'email-1'),
+      cache.prepare(TASK, 'email-1'),
+    ]);
+    const again = await cache.prepare(TASK, 'email-1');
     expect(inner.calls).toBe(1);
+    // Its CPU is counted once: by the capture that made it, not by those it served.
+    expect([...first, again].map((prepared) => prepared.cpuMs)).toEqual([3, 0, 0]);
     await cache.prepare({ ...TASK, profile: clientCatalog.find('GMAILNEW')! }, 'email-1');
     await cache.prepare({ ...TASK, options: { ...TASK.options, images: 'blocked' } }, 'email-1');
     await cache.prepare(TASK, 'email-2');

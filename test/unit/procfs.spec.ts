@@ -1,4 +1,4 @@
-import { sampleProcess } from '../../src/rendering/engine/procfs';
+import { sampleProcess } from '../../src/common/procfs';
 
 describe('procfs', () => {
   it('samples this process: its parent, CPU time and resident memory', async () => {

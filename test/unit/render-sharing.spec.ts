@@ -8,6 +8,7 @@ const shot = (tag: string) => ({
 });
 const prepared = (html: string, image = 'png-bytes'): PreparedEmail => ({
   html,
+  cpuMs: 0,
   report: [],
   served: new Map([
     ['/a.png', { url: 'https://x/a.png', contentType: 'image/png', data: Buffer.from(image) }],

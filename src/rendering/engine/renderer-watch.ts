@@ -1,6 +1,5 @@
-import { readdirSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
-import { sampleProcess } from './procfs';
+import { listProc, sampleProcess } from '../../common/procfs';
 
 /** A renderer process ended for using more memory than the budget. */
 export interface MemoryKill {
@@ -126,9 +125,5 @@ function demote(pid: number): void {
 }
 
 function threadsOf(pid: number): number[] {
-  try {
-    return readdirSync(`/proc/${pid}/task`).map(Number);
-  } catch {
-    return [];
-  }
+  return listProc(`/proc/${pid}/task`).map(Number);
 }

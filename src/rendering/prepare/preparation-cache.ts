@@ -37,9 +37,10 @@ export class CachingPreparer extends Preparer {
     const id = `${key}/${task.profile.code}/${task.options.images}/${task.options.orientation}`;
     const cached = this.cache.get(id);
     if (cached instanceof Error) throw cached;
-    if (cached) return cached;
-    const pending = this.running.get(id) ?? this.start(id, task);
-    return pending;
+    if (cached) return { ...cached, cpuMs: 0 }; // its CPU was counted when it was made
+    const joined = this.running.get(id);
+    if (joined) return joined.then((prepared) => ({ ...prepared, cpuMs: 0 }));
+    return this.start(id, task);
   }
 
   private start(id: string, task: PrepareTask): Promise<PreparedEmail> {

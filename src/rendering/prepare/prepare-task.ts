@@ -19,12 +19,27 @@ export interface PreparedEmail {
   html: string;
   served: Map<string, RenderImage>;
   report: ReportEntry[];
+  /** CPU time the preparation took on the thread that ran it (0 when it came from a cache). */
+  cpuMs: number;
+}
+
+/** CPU time of the calling thread (Node 23.9+, which @types/node here does not know yet). */
+function threadCpuMs(): number {
+  const usage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.();
+  return usage ? (usage.user + usage.system) / 1000 : 0;
 }
 
 /** Runs the emulation pipeline for one client; the same code in a thread or in-line. */
 export function runPreparation(task: PrepareTask): PreparedEmail {
+  const cpu = threadCpuMs();
   const prepared = prepareHtml(task.email, task.profile, task.options);
-  return { html: prepared.html, served: prepared.images.served, report: prepared.report.list() };
+  const cpuMs = threadCpuMs() - cpu;
+  return {
+    html: prepared.html,
+    served: prepared.images.served,
+    report: prepared.report.list(),
+    cpuMs,
+  };
 }
 
 /** Buffers arrive from a worker thread as plain Uint8Arrays: make them Buffers again. */

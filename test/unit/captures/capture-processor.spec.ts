@@ -39,6 +39,7 @@ class BillingStore extends MemoryCaptureStore {
 
 const RESULT = {
   full: Buffer.from('full'),
+  prepareCpuMs: 9,
   digest: 'c0ffee',
   thumbnailTop: 1200,
   thumbnails: async () => ({ thumb: Buffer.from('thumb'), thumb450: Buffer.from('thumb450') }),
@@ -77,7 +78,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
         void files.forEach((file) => stored.delete(file.key)),
     } as unknown as Storage;
     renderFirst = new RenderFirst();
-    thumbnails = new CaptureThumbnails(storage, clientCatalog, renderFirst);
+    thumbnails = new CaptureThumbnails(storage, clientCatalog, renderFirst, metrics);
     hub = new EventsHub();
     processor = new CaptureProcessor(
       store.asStore() as CaptureStore,
@@ -160,6 +161,17 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
       ['screenshot', 1],
       ['encode', 1],
     ]);
+    // CPU by phase: the preparation's thread time as the renderer measured it; the thumbnails'.
+    const cpu = (await metrics.captureCpuSeconds.get()).values;
+    const cpuBy = (suffix: string) =>
+      cpu
+        .filter((value) => value.metricName?.endsWith(suffix))
+        .map((value) => [value.labels.phase, value.value]);
+    expect(cpuBy('_count')).toEqual([
+      ['prepare', 1],
+      ['thumbnails', 1],
+    ]);
+    expect(cpuBy('_sum')).toContainEqual(['prepare', 0.009]);
   });
 
   it('an attempt its request started here renders as it is: no lease to take, no email to read, the profile it resolved', async () => {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import puppeteer, { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { Slots } from '../../../common/slots';
 import { within } from '../../../common/deadline';
@@ -10,7 +9,7 @@ import { guardedCapture } from '../guarded-capture';
 import { BrowserCrashedError } from '../render-errors';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { measurePage, pageSettled } from '../page-scripts';
-import { descendantsNamed } from '../procfs';
+import { descendantsNamed, readProc } from '../../../common/procfs';
 import { PROXIED_DOCUMENT_URL, StoredCopyProxy } from '../proxy/stored-copy-proxy';
 import { RendererWatch } from '../renderer-watch';
 import type { GeckoInstall } from './gecko-install';
@@ -323,7 +322,7 @@ export class GeckoEngine implements EngineAdapter {
     const content = await descendantsNamed(pid, CONTENT_PROCESS);
     if (content.length === 0) return; // none yet: said at the next launch
     this.sandboxReported = true;
-    const status = await readFile(`/proc/${content[0]}/status`, 'latin1').catch(() => '');
+    const status = readProc(`/proc/${content[0]}/status`) ?? '';
     const seccomp = /^Seccomp:\s*(\d)/m.exec(status)?.[1];
     this.options.onSandbox?.(
       seccomp === '2'

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { Slots } from '../../../common/slots';
 import { MAX_DEVICE_HEIGHT, PageCapture } from '../capture-page';
 import { MARKER_COOKIE } from '../context-router';
 import type { EngineCapture } from '../engine-port';
 import { asWebDriverScript, measurePage, nextFrames, settlePage } from '../page-scripts';
-import { descendantsNamed } from '../procfs';
+import { descendantsNamed, readProc } from '../../../common/procfs';
 import { PROXIED_DOCUMENT_URL, StoredCopyProxy } from '../proxy/stored-copy-proxy';
 import { WebDriverClient } from './webdriver-client';
 import type { WebKitDriver } from './webkit-driver';
@@ -31,14 +30,12 @@ const CRASH_LOOKOUT_MS = 200;
  * MiniBrowser stays a zombie of WebKitWebDriver until the driver notices, which it may not).
  */
 async function anyGone(pids: Iterable<number>): Promise<boolean> {
-  const states = await Promise.all(
-    [...pids].map((pid) =>
-      readFile(`/proc/${pid}/stat`, 'latin1').then(
-        (stat) => stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3),
-        () => 'gone',
-      ),
-    ),
-  );
+  const states = [...pids].map((pid) => {
+    const stat = readProc(`/proc/${pid}/stat`);
+    return stat === null
+      ? 'gone'
+      : stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  });
   return states.some((state) => state === 'gone' || state === 'Z' || state === 'X');
 }
 
@@ -130,9 +127,13 @@ export class WebKitSession {
         // MiniBrowser's toolbar is part of the window: measured once per driver.
         await client.setWindowSize(session, width, settings.viewport.height);
         const inner = await client.execute<number>(session, 'return window.innerHeight;');
-        this.driver.chromeHeight = settings.viewport.height - inner;
+        // Kept only when it makes sense: a window the desktop kept taller than asked (a
+        // minimum size) reads as negative chrome, which would ask for a negative height
+        // later (seen once: "window/rect: invalid argument Invalid height value").
+        if (Number.isFinite(inner) && inner <= settings.viewport.height)
+          this.driver.chromeHeight = settings.viewport.height - inner;
       }
-      const chrome = this.driver.chromeHeight;
+      const chrome = this.driver.chromeHeight ?? 0;
       await client.setWindowSize(session, width, settings.viewport.height + chrome);
       await client.navigate(session, PROXIED_DOCUMENT_URL);
       await client.executeAsync(session, asWebDriverScript(settlePage, true));
