@@ -46,7 +46,7 @@ async function runGrid(
 
   // The service's process tree (itself, its browsers and their renderers), over the grid.
   // In scale-out the workers render: their process trees are counted, each on its own too.
-  const cpuBefore = await Promise.all([server.pid, ...workers].map(cpuOfTree));
+  const cpuBefore = [server.pid, ...workers].map(cpuOfTree);
   const started = performance.now();
   let done = false;
   const grid = Promise.all(codes.map((code) => preview(guid, code))).finally(() => (done = true));
@@ -63,7 +63,7 @@ async function runGrid(
   const wall = (performance.now() - started) / 1000;
   // The thumbnails follow the answers: counted once the last is stored.
   await thumbnailsStored(server, guid, codes);
-  const cpuAfter = await Promise.all([server.pid, ...workers].map(cpuOfTree));
+  const cpuAfter = [server.pid, ...workers].map(cpuOfTree);
   const used = cpuAfter.map((after, i) => cpuUsed(cpuBefore[i], after));
   const gridCpu = {
     total: used.reduce((sum, part) => sum + part.total, 0),
@@ -171,11 +171,11 @@ async function cpuOfDistinctRenders(renders: { html: string; client: string }[],
   const options = { images: 'allowed', orientation: 'vertical' } as const;
   try {
     await renderer.render({ html: '<p>warm</p>', text: null, images: [] }, 'OL2019', options);
-    const before = await cpuOfTree(process.pid);
+    const before = cpuOfTree(process.pid);
     await mapWithConcurrency(renders, 2, ({ html, client }) =>
       renderer.render({ html, text: null, images: [] }, client, options),
     );
-    return cpuUsed(before, await cpuOfTree(process.pid));
+    return cpuUsed(before, cpuOfTree(process.pid));
   } finally {
     await renderer.close();
   }

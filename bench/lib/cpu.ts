@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { engineOfProcess, treeCpu } from '../../src/metrics/engine-cpu';
+import { readStat, treeCpu } from '../../src/common/procfs';
+import { engineOfProcess } from '../../src/metrics/engine-cpu';
 
-/** A process's own CPU and its reaped children's, in seconds (USER_HZ 100). */
-function ownCpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0) / 100;
-}
-
-/** CPU-seconds of a process tree: the process, and each engine's processes below it. */
-export async function cpuOfTree(pid: number): Promise<Record<string, number>> {
-  const cpu: Record<string, number> = { process: ownCpuSeconds(pid) };
-  for (const { cpuMs, branch } of (await treeCpu(pid)).byPid.values()) {
+/** CPU-seconds of a process tree: the process (its reaped children too), and each engine's processes below it. */
+export function cpuOfTree(pid: number): Record<string, number> {
+  const own = readStat(`/proc/${pid}/stat`);
+  const cpu: Record<string, number> = { process: own ? (own.cpuMs + own.reapedCpuMs) / 1000 : 0 };
+  for (const { cpuMs, branch } of treeCpu(pid).values()) {
     const engine = engineOfProcess(branch);
     cpu[engine] = (cpu[engine] ?? 0) + cpuMs / 1000;
   }

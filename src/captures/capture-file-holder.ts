@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { FileHolder, FileHolders, HeldRecord } from '../storage/move/file-holders';
 import type { CaptureFile } from './capture.entity';
+import { emailOfRenderKey } from './capture-files';
 import { CaptureRepository } from './capture.repository';
 
 /** The files of captured rows (full image, thumbnails), for storage:move. */
@@ -37,9 +38,9 @@ export class CaptureFileHolder implements FileHolder, OnModuleInit {
     });
   }
 
-  /** Captures sharing a render hold its files under one key (renderFileKeys): `captures/<email>/...`. */
+  /** Captures sharing a render hold its files under one key (renderFileKeys). */
   async heldElsewhere(recordId: string, key: string, location: string): Promise<boolean> {
-    const emailId = /^captures\/([0-9a-f-]{36})\//.exec(key)?.[1];
+    const emailId = emailOfRenderKey(key);
     if (!emailId) return false;
     const { files } = await this.captures.heldByEmail(emailId, recordId);
     return files.some(

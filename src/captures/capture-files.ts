@@ -38,6 +38,11 @@ export function renderFileKeys(
   };
 }
 
+/** The email whose render a key of renderFileKeys names; null for any other key. */
+export function emailOfRenderKey(key: string): string | null {
+  return /^captures\/([0-9a-f-]{36})\/renders\//.exec(key)?.[1] ?? null;
+}
+
 const RESULT_PATH =
   /^\/([0-9a-f-]{36})\/results\/(([a-z0-9]+)-(vertical|horizontal)-(allowed|blocked)(?:-\d+(?:-thumb|-thumb450|-diff-[0-9a-f-]{36})?\.png|\.json))$/i;
 

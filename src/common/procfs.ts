@@ -39,25 +39,59 @@ export interface ProcessSample {
   rssBytes: number;
 }
 
-/** One process's parent, CPU time and resident memory; null once it has gone. */
-export async function sampleProcess(pid: number): Promise<ProcessSample | null> {
-  const stat = readProc(`/proc/${pid}/stat`);
+/** The fields of a `/proc/<pid>/stat` (or `/proc/<pid>/task/<tid>/stat`) this code reads. */
+export interface ProcStat {
+  /** The command name (comm). */
+  name: string;
+  /** R, S, D, Z (a zombie not yet reaped), X... */
+  state: string;
+  ppid: number;
+  /** User plus system CPU time. */
+  cpuMs: number;
+  /** CPU time of the children it has reaped (a renderer that exited, in its browser). */
+  reapedCpuMs: number;
+  rssBytes: number;
+}
+
+/** A stat file's fields; null once its process (or thread) has gone. */
+export function readStat(path: string): ProcStat | null {
+  const stat = readProc(path);
   if (!stat) return null;
   // The command name (field 2) may hold spaces and parentheses: fields start after the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14, 15)
+  const close = stat.lastIndexOf(')');
+  const fields = stat.slice(close + 2).split(' ');
+  const ms = (...indexes: number[]) =>
+    (indexes.reduce((sum, index) => sum + Number(fields[index]), 0) * 1000) / TICKS_PER_SECOND;
   return {
-    pid,
+    name: stat.slice(stat.indexOf('(') + 1, close),
+    state: fields[0],
     ppid: Number(fields[1]),
-    cpuMs: (ticks * 1000) / TICKS_PER_SECOND,
+    cpuMs: ms(11, 12), // utime, stime (fields 14, 15)
+    reapedCpuMs: ms(13, 14), // cutime, cstime (fields 16, 17)
     rssBytes: Number(fields[21]) * PAGE_BYTES, // rss in pages (field 24)
   };
+}
+
+/** One process's parent, CPU time and resident memory; null once it has gone. */
+export async function sampleProcess(pid: number): Promise<ProcessSample | null> {
+  const stat = readStat(`/proc/${pid}/stat`);
+  return stat && { pid, ppid: stat.ppid, cpuMs: stat.cpuMs, rssBytes: stat.rssBytes };
+}
+
+/** A process's children, from each of its threads' own list (`/proc/<pid>/task/<tid>/children`). */
+function childrenOf(pid: number): number[] {
+  return listProc(`/proc/${pid}/task`)
+    .map((tid) => readProc(`/proc/${pid}/task/${tid}/children`) ?? '')
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
 }
 
 /**
  * The processes under `root` whose command name matches `name` (WebKitWebProcess, Firefox's
  * content processes): how the watch finds the renderers of engines that do not name them, from
- * each process's own list of children (`/proc/<pid>/task/<tid>/children`), not a walk of /proc.
+ * each process's own list of children, not a walk of /proc.
  */
 export async function descendantsNamed(
   root: number,
@@ -69,11 +103,7 @@ export async function descendantsNamed(
   while (queue.length > 0) {
     const pid = queue.shift() as number;
     if (childrenOnly && pid !== root) break;
-    const lists = listProc(`/proc/${pid}/task`).map(
-      (tid) => readProc(`/proc/${pid}/task/${tid}/children`) ?? '',
-    );
-    const children = lists.join(' ').split(/\s+/).filter(Boolean).map(Number);
-    for (const child of children) {
+    for (const child of childrenOf(pid)) {
       queue.push(child);
       const comm = readProc(`/proc/${child}/comm`) ?? '';
       if (name.test(comm.trim())) found.push(child);
@@ -83,18 +113,34 @@ export async function descendantsNamed(
 }
 
 /**
+ * Every process under `root` with its CPU time, its reaped children's included, labelled by
+ * the command name of the root's child it descends from (the browser or driver it belongs to).
+ */
+export function treeCpu(root: number): Map<number, { cpuMs: number; branch: string }> {
+  const byPid = new Map<number, { cpuMs: number; branch: string }>();
+  const queue: { pid: number; branch: string | null }[] = [{ pid: root, branch: null }];
+  while (queue.length > 0) {
+    const { pid, branch } = queue.shift()!;
+    for (const child of childrenOf(pid)) {
+      const stat = readStat(`/proc/${child}/stat`);
+      if (!stat) continue; // gone meanwhile: its parent has its time once it reaps it
+      const childBranch = branch ?? stat.name;
+      byPid.set(child, { cpuMs: stat.cpuMs + stat.reapedCpuMs, branch: childBranch });
+      queue.push({ pid: child, branch: childBranch });
+    }
+  }
+  return byPid;
+}
+
+/**
  * CPU time of this process's image threads (libvips' workers and libuv's pool, where sharp
  * runs its pipelines), from /proc/self/task: what image work in between two readings used.
  */
 export function imageThreadsCpuMs(): number {
-  let ticks = 0;
+  let cpuMs = 0;
   for (const tid of listProc('/proc/self/task')) {
-    const stat = readProc(`/proc/self/task/${tid}/stat`);
-    if (!stat) continue;
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    if (!/libvips|libuv-worker/.test(name)) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
+    const stat = readStat(`/proc/self/task/${tid}/stat`);
+    if (stat && /libvips|libuv-worker/.test(stat.name)) cpuMs += stat.cpuMs;
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return cpuMs;
 }

@@ -70,8 +70,8 @@ export class Metrics {
     help: "CPU used by the engines' processes under this one (browsers, drivers, renderers), by engine; this process's own is instant_preview_process_cpu_seconds_total",
     labelNames: ['engine'] as const,
     registers: [this.registry],
-    collect: async () => {
-      for (const [engine, seconds] of await this.engineCpu.since())
+    collect: () => {
+      for (const [engine, seconds] of this.engineCpu.since())
         this.engineCpuSeconds.inc({ engine }, seconds);
     },
   });

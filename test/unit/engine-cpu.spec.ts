@@ -19,7 +19,7 @@ describe('EngineCpu: the CPU of the processes under this one, by engine', () => 
 
   it('adds what a child used since the last reading, and only that', async () => {
     const cpu = new EngineCpu();
-    await cpu.since();
+    cpu.since();
     // A child that burns 300 ms of its own CPU time, then waits to be read.
     const child = spawn(process.execPath, [
       '-e',
@@ -27,9 +27,9 @@ describe('EngineCpu: the CPU of the processes under this one, by engine', () => 
     ]);
     try {
       await new Promise((resolve) => child.stdout.once('data', resolve));
-      const used = await cpu.since();
+      const used = cpu.since();
       expect(used.get('other')).toBeGreaterThanOrEqual(0.25);
-      const again = await cpu.since();
+      const again = cpu.since();
       expect(again.get('other') ?? 0).toBeLessThan(0.1); // it now waits
     } finally {
       child.kill();

@@ -3,7 +3,7 @@ import { MAX_DEVICE_HEIGHT, PageCapture } from '../capture-page';
 import { MARKER_COOKIE } from '../context-router';
 import type { EngineCapture } from '../engine-port';
 import { asWebDriverScript, measurePage, nextFrames, settlePage } from '../page-scripts';
-import { descendantsNamed, readProc } from '../../../common/procfs';
+import { descendantsNamed, readStat } from '../../../common/procfs';
 import { PROXIED_DOCUMENT_URL, StoredCopyProxy } from '../proxy/stored-copy-proxy';
 import { WebDriverClient } from './webdriver-client';
 import type { WebKitDriver } from './webkit-driver';
@@ -30,13 +30,10 @@ const CRASH_LOOKOUT_MS = 200;
  * MiniBrowser stays a zombie of WebKitWebDriver until the driver notices, which it may not).
  */
 async function anyGone(pids: Iterable<number>): Promise<boolean> {
-  const states = [...pids].map((pid) => {
-    const stat = readProc(`/proc/${pid}/stat`);
-    return stat === null
-      ? 'gone'
-      : stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return [...pids].some((pid) => {
+    const state = readStat(`/proc/${pid}/stat`)?.state ?? 'gone';
+    return state === 'gone' || state === 'Z' || state === 'X';
   });
-  return states.some((state) => state === 'gone' || state === 'Z' || state === 'X');
 }
 
 export interface SessionSettings {
