@@ -15,6 +15,7 @@ import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { marketingEmail } from '../test/support/marketing-email';
+import { SCALE_OUT_SECRETS } from '../test/support/shared-secrets';
 import { SIMPLE_EMAIL } from '../test/support/previews';
 import { bareEngineCaptures } from './lib/bare-engine';
 import { freshDatabase, REDIS_URL, startWorker } from './lib/cluster';
@@ -241,6 +242,7 @@ async function scaleOutGrids(): Promise<Record<string, string>[]> {
   const server = await startServer(4313, {
     DATABASE_URL: await freshDatabase('ip_bench_grid'),
     REDIS_URL,
+    ...SCALE_OUT_SECRETS,
     QUEUE_PREFIX: `ip-bench-grid-${Date.now()}`,
   });
   const workers: ChildProcess[] = [];

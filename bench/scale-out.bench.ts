@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { loadConfig } from '../src/config/app-config';
 import { CAPTURE_QUEUE, redisConnection } from '../src/captures/queue/queue-names';
 import { marketingEmail } from '../test/support/marketing-email';
+import { SCALE_OUT_SECRETS } from '../test/support/shared-secrets';
 import { freshDatabase, REDIS_URL, startWorker } from './lib/cluster';
 import { postHtml, startServer } from './lib/server';
 import { ms, printTable, summarize } from './lib/stats';
@@ -21,13 +22,14 @@ async function main() {
   const server = await startServer(3914, {
     DATABASE_URL: database,
     REDIS_URL,
+    ...SCALE_OUT_SECRETS,
     QUEUE_PREFIX: prefix,
     CAPTURE_TIMEOUT_MS: '300000',
     LOG_LEVEL: 'warn',
   });
   const env = { ...server.env, CAPTURE_CONCURRENCY: '1' };
   const queue = new Queue(CAPTURE_QUEUE, {
-    connection: redisConnection(loadConfig({ REDIS_URL })),
+    connection: redisConnection(loadConfig({ REDIS_URL, ...SCALE_OUT_SECRETS })),
     prefix,
   });
   const pg = new Client({ connectionString: database });

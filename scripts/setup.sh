@@ -8,9 +8,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The engines: Chromium (Blink) for most profiles, WebKitGTK (driven by webkit2gtk-driver, drawn
-# on Xvfb) for Apple's and iOS clients, Firefox ESR (Gecko) for Thunderbird and Firefox webmail.
-SYSTEM_PACKAGES=(chromium chromium-headless-shell webkit2gtk-driver xvfb firefox-esr
+# The engines: Chromium (Blink) for most profiles, WebKitGTK (a resident renderer in Python,
+# through its GObject bindings, drawing on a private Xvfb; bubblewrap for WebKit's own sandbox)
+# for Apple's and iOS clients, Firefox ESR (Gecko) for Thunderbird and Firefox webmail. Every
+# engine starts under the engine jail, a Python script (python3, standard library only).
+SYSTEM_PACKAGES=(chromium chromium-headless-shell python3 python3-gi python3-gi-cairo
+  gir1.2-webkit2-4.1 xvfb bubblewrap firefox-esr
   fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core
   fonts-noto-color-emoji fonts-roboto-unhinted fonts-inter libnss-myhostname)
 
@@ -30,11 +33,19 @@ setup: these system packages are missing: ${missing[*]}
   Install them as root:  apt-get install -y ${missing[*]}
   Elsewhere, install Chromium (or chromium-headless-shell) and set CHROMIUM_PATH to its
   binary, and install the Liberation, Carlito, Caladea, Noto, Roboto and Inter fonts.
-  WebKitGTK (WebKitWebDriver, MiniBrowser, Xvfb) and Firefox are optional: without them, or
-  with ENGINES=chromium, Chromium draws their profiles and says so in each report.
+  WebKitGTK (gir1.2-webkit2-4.1, python3-gi, python3-gi-cairo, Xvfb) and Firefox are optional:
+  without them, or with ENGINES=chromium, Chromium draws their profiles and says so in each report.
 MSG
     exit 1
   fi
+fi
+
+# Where the service runs as root, its engines run as a dedicated unprivileged user (ENGINE_USER,
+# src/rendering/engine/jail/jail.ts): made here once.
+ENGINE_USER=${ENGINE_USER:-instant-preview-engine}
+if [ "$(id -u)" = 0 ] && ! id -u "$ENGINE_USER" >/dev/null 2>&1; then
+  useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$ENGINE_USER"
+  echo "setup: engines run as the user $ENGINE_USER where the service runs as root"
 fi
 
 # The capture URLs of the default setup (http://ol2019.capture.localhost:3000/...) open in

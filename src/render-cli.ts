@@ -7,7 +7,7 @@ import { loadEmail } from './emails/mime/email-file';
 import { choice } from './common/cli-choice';
 import { IMAGES_OPTIONS, ORIENTATION_OPTIONS, RenderOptions } from './rendering/profile/options';
 import { Renderer } from './rendering/render';
-import { planSandbox } from './rendering/engine/sandbox';
+import { planSandbox, sandboxFacts } from './rendering/engine/sandbox';
 import { rendererOptions } from './rendering/renderer-options';
 import { loadConfig } from './config/app-config';
 
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const email = await loadEmail(resolve(file));
   // The service's settings (CHROMIUM_PATH, CAPTURE_TIMEOUT_MS, RENDER_MEMORY_MB, ...).
   const config = loadConfig();
-  const sandbox = planSandbox(config.chromiumSandbox);
+  const sandbox = planSandbox(config.chromiumSandbox, sandboxFacts(config.engineUser));
   if (sandbox.mode === 'off') console.error(`Chromium sandbox ${sandbox.reason}`);
   const renderer = new Renderer(
     rendererOptions(config, {

@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import puppeteer from 'puppeteer-core';
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { findGecko } from '../../src/rendering/engine/gecko/gecko-install';
-import { WebDriverClient } from '../../src/rendering/engine/webkit/webdriver-client';
-import { WebKitDriver } from '../../src/rendering/engine/webkit/webkit-driver';
+import { loadConfig } from '../../src/config/app-config';
+import { MAX_DEVICE_HEIGHT } from '../../src/rendering/engine/engine-port';
+import { EngineJail } from '../../src/rendering/engine/jail/jail';
+import { RendererProcess } from '../../src/rendering/engine/webkit/renderer-process';
 import { findWebKit } from '../../src/rendering/engine/webkit/webkit-install';
-import { XvfbDisplay } from '../../src/rendering/engine/webkit/xvfb-display';
-import type { RenderImage } from '../../src/rendering/pipeline/email-content';
+import { WebKitPage } from '../../src/rendering/engine/webkit/webkit-page';
+import { ASSET_ORIGIN, RenderImage } from '../../src/rendering/pipeline/email-content';
 
 /** The email and its images from a plain loopback server: no proxy, no pipeline. */
 async function serveEmail(
@@ -28,9 +30,10 @@ async function serveEmail(
 }
 
 /**
- * WebKit at its fastest with the same steps a capture needs (ENGINES.md): its own Xvfb and
- * driver, a new session per capture (the isolation every email gets), the window resized to
- * the content, WebDriver's screenshot. Milliseconds per capture.
+ * WebKit at its fastest with the same steps a capture needs: the service's own resident
+ * renderer (one web view and web process per capture, the isolation every email gets), the
+ * email loaded with its images, WebKit's full-document snapshot; no pipeline, settling,
+ * measuring or sizes. Milliseconds per capture.
  */
 export async function bareWebKit(
   html: string,
@@ -41,40 +44,34 @@ export async function bareWebKit(
   const install = findWebKit();
   if ('missing' in install) throw new Error(install.missing);
   const profile = clientCatalog.find(client)!;
-  const { url, server } = await serveEmail(html, images);
-  // The service's own display supervisor and driver, without its sessions, proxy or pipeline.
-  const display = new XvfbDisplay(install.xvfb);
-  const driver = await WebKitDriver.start(
-    await display.ready(),
-    profile.device_scale_factor,
-    install.driver,
+  const jail = EngineJail.for(loadConfig(process.env).engineUser);
+  const renderer = await RendererProcess.start(
+    jail,
+    install,
+    { scale: profile.device_scale_factor, dark: false, sandbox: false, markerCookie: 'bare' },
+    'bare-webkit',
   );
+  const served = new Map(images.map((image, i) => [`/${i}`, image]));
+  let local = html;
+  images.forEach((image, i) => (local = local.replaceAll(image.url, `${ASSET_ORIGIN}/${i}`)));
   const samples: number[] = [];
   try {
-    const client = new WebDriverClient(driver.url, new AbortController().signal);
     for (let i = 0; i < runs + 2; i++) {
       const started = performance.now();
-      const session = await client.newSession({
-        'webkitgtk:browserOptions': {
-          binary: install.browser,
-          args: ['--automation', '--enable-javascript-markup=false'],
-        },
+      const page = await WebKitPage.open(renderer, profile.viewport);
+      await page.load(local, { served });
+      await page.screenshot({
+        width: profile.viewport.width,
+        height: MAX_DEVICE_HEIGHT / profile.device_scale_factor,
+        scale: profile.device_scale_factor,
+        contentHeight: 0,
       });
-      await client.setWindowSize(session.id, profile.viewport.width, profile.viewport.height);
-      await client.navigate(session.id, url);
-      const height = await client.execute<number>(
-        session.id,
-        'return document.documentElement.scrollHeight;',
-      );
-      await client.setWindowSize(session.id, profile.viewport.width, height + 40);
-      await client.screenshot(session.id);
-      await client.deleteSession(session.id);
+      await page.close();
       if (i >= 2) samples.push(performance.now() - started);
     }
   } finally {
-    driver.stop();
-    display.close();
-    server.close();
+    renderer.kill();
+    await renderer.exited();
   }
   return samples;
 }

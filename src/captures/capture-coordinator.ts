@@ -188,7 +188,10 @@ export class CaptureCoordinator {
     } catch (error) {
       const refused = error instanceof QueueFullError;
       const message = (error as Error).message;
-      await this.store.markFailed(job, refused ? 'queue-full' : 'interrupted', message);
+      // Refused for its load, the capture waits for its next request. Otherwise (a queue
+      // closing for shutdown, Redis gone) it was accepted and is handed back, to be recovered.
+      const failure = refused && !error.closing ? 'queue-full' : 'interrupted';
+      await this.store.markFailed(job, failure, message);
       if (refused) throw captureError(failedBy(error), job.configuration.client);
       throw error;
     }
@@ -241,7 +244,8 @@ export class CaptureCoordinator {
     return Math.min(leaseMs, Math.max(UNHEARD_FIRST_READ_MS, left + 1));
   }
 
-  private isExpired(email: Email): boolean {
+  /** Past its lifetime, whether or not the expiry job has cleared it yet. */
+  isExpired(email: Email): boolean {
     return email.expiredAt !== null || email.expiresAt.getTime() <= this.clock.now().getTime();
   }
 

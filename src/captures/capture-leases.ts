@@ -15,9 +15,9 @@ const HAND_BACK_RETRY_MS = 1000;
  * still works on it: the heartbeat renews only the rows of attempts this process holds
  * (queued here or rendering), never a row whose attempt ended, so a row whose outcome could
  * not be written (a database or disk failure) goes stale instead of waiting forever. When
- * a process dies, its rows go stale within CAPTURE_LEASE_MS and the next request claims
- * them. A restart under the same instance name takes its former life's rows back at once,
- * and a clean shutdown hands its own back before it exits.
+ * a process dies, its rows go stale within CAPTURE_LEASE_MS, and CaptureRecovery (or a
+ * request first) captures them again. A restart under the same instance name takes its
+ * former life's rows back at once, and a clean shutdown hands its own back before it exits.
  */
 @Injectable()
 export class CaptureLeases implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -51,6 +51,11 @@ export class CaptureLeases implements OnApplicationBootstrap, OnApplicationShutd
     else this.held.delete(captureId);
   }
 
+  /** Whether this process still works on the capture's attempt (queued or rendering). */
+  holds(captureId: string): boolean {
+    return this.held.has(captureId);
+  }
+
   /**
    * A pending row leased to this process that nothing here works on any more: its attempt
    * ended without its outcome being written. It is as good as stale.
@@ -65,7 +70,7 @@ export class CaptureLeases implements OnApplicationBootstrap, OnApplicationShutd
 
   /**
    * An attempt ended without a recorded outcome: its row is handed back (failed as
-   * interrupted, so the next request claims a new attempt at once). While the database
+   * interrupted: recovered by a new attempt, whichever process comes first). While the database
    * refuses, this keeps trying until the lease would have expired anyway.
    */
   handBackAbandoned(job: CaptureAttempt, why: string): void {

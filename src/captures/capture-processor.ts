@@ -68,12 +68,13 @@ export class CaptureProcessor {
       return this.outcomeOfRow(job);
     const email = startedHere?.email ?? (await this.emails.findById(job.emailId));
     if (!email || email.expiredAt) {
-      await this.store.markFailed(job, 'email-expired', 'the email has expired');
       const expired = {
         status: 'failed',
         failure: 'email-expired',
         error: 'the email has expired',
       } as const;
+      const recorded = await this.store.markFailed(job, expired.failure, expired.error);
+      if (!recorded) return SUPERSEDED;
       if (email)
         this.events.publish(captureFailed(email, job.configuration, expired, this.clock.now()));
       return expired;
@@ -106,7 +107,9 @@ export class CaptureProcessor {
       this.logger[log](
         `capture ${job.captureId} (${configuration.client}) failed: ${failed.error}`,
       );
-      await this.store.markFailed(job, failed.failure, failed.error);
+      // A row that moved on meanwhile was handed back (a shutdown past its grace closes the
+      // browser under this render): the failure is no one's answer, and no event.
+      if (!(await this.store.markFailed(job, failed.failure, failed.error))) return SUPERSEDED;
       if (endsTheCapture(failed))
         this.events.publish(captureFailed(email, configuration, failed, this.clock.now()));
       return failed;

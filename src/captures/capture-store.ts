@@ -33,8 +33,9 @@ const DAY = 86_400_000;
 export class CaptureStore {
   /**
    * Captured rows, for repeat GETs. Safe to keep: a captured row changes only when it is
-   * purged, which happens after its expiresAt (every hit checks), or when storage:move
-   * carries its files to where new files go (a file recorded elsewhere is read fresh).
+   * purged, which happens after its expiresAt (every hit checks), when a diff is attached,
+   * or when storage:move (any process) switches where its files are: where a file is, is
+   * read from the database for each redirect (withCurrentFiles), never from here.
    */
   private readonly captured = new Map<string, CapturedCapture>();
 
@@ -54,10 +55,15 @@ export class CaptureStore {
     return this.captures.capturedClients(emailId, options);
   }
 
-  /** The row as the database has it now, not as this process remembers it (files moved). */
-  async findFresh(emailId: string, configuration: CaptureConfiguration): Promise<Capture | null> {
-    this.captured.delete(rememberedKey(emailId, configuration));
-    return this.find(emailId, configuration);
+  /**
+   * The capture with its files as the database records them now (diffs attached since,
+   * locations switched by storage:move); null when it is no longer captured.
+   */
+  async withCurrentFiles(capture: CapturedCapture): Promise<CapturedCapture | null> {
+    const files = await this.captures.filesOf(capture.id);
+    return files === null
+      ? null
+      : { ...capture, files: JSON.parse(files) as Record<string, CaptureFile> };
   }
 
   async find(emailId: string, configuration: CaptureConfiguration): Promise<Capture | null> {
@@ -169,8 +175,9 @@ export class CaptureStore {
   }
 
   /**
-   * Hands back the pending rows whose owner `matches`: failed as 'interrupted', so the
-   * next request claims a new attempt at once. Returns the attempts handed back.
+   * Hands back the pending rows whose owner `matches`: failed as 'interrupted', which
+   * fences out their attempts' late writes; a new attempt captures them (CaptureRecovery,
+   * or a request first). Returns the attempts handed back.
    */
   async handBack(matches: (owner: string) => boolean, why: string): Promise<CaptureAttempt[]> {
     const handed: CaptureAttempt[] = [];
@@ -224,15 +231,32 @@ export class CaptureStore {
     );
   }
 
-  /** Marks this attempt failed, with why (a typed value other processes read) and how. */
-  async markFailed(job: CaptureAttempt, failure: CaptureFailure, error: string): Promise<void> {
-    await this.captures.updateIf(attemptRow(job), {
+  /**
+   * Marks this attempt failed, with why (a typed value other processes read) and how. False:
+   * the row had moved on (handed back at a shutdown, another attempt), and this failure is
+   * no one's answer.
+   */
+  markFailed(job: CaptureAttempt, failure: CaptureFailure, error: string): Promise<boolean> {
+    return this.captures.updateIf(attemptRow(job), {
       status: 'failed',
       failure,
       error,
       leaseOwner: null,
       leaseExpiresAt: null,
+      ...(failure === 'render' ? { renderFailures: () => 'render_failures + 1' } : {}),
     });
+  }
+
+  /**
+   * Captures whose attempt no live process carries on, oldest first: handed back
+   * ('interrupted': a shutdown or restart, an outcome that could not be recorded) or pending
+   * past their lease (their process died). The caller asks its queue about pending ones: a
+   * job may wait in a shared queue past its row's lease.
+   */
+  findAbandoned(take: number): Promise<Capture[]> {
+    const now = this.clock.now();
+    const legacyBefore = new Date(now.getTime() - this.config.capture.waitLimitMs);
+    return this.captures.findAbandoned(now, legacyBefore, take);
   }
 
   /**

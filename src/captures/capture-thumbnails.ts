@@ -92,6 +92,8 @@ export class CaptureThumbnails {
     this.startNow.get(key)?.(); // someone waits for it: it goes before the renders now
     await this.making.get(key);
     if (this.unstored.has(key)) return this.unstored.get(key)!;
+    // Where its record says: one found elsewhere (another capture's, moved since) is no use
+    // to a redirect that follows the record.
     if (await this.storage.exists(key, location)) return null;
     const keys = {
       thumb: capture.files[nameOf('thumb')].key,

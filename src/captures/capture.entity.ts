@@ -15,7 +15,7 @@ export type CaptureStatus = 'pending' | 'captured' | 'failed' | 'purged';
  * RENDER_MEMORY_MB), preparation (parsing and transforming it passed its thread budget),
  * queue-full (nothing was rendered), email-expired (the email's content was gone),
  * interrupted (its process stopped or restarted, or could not record the outcome: handed
- * back, a later request renders it).
+ * back, and captured again by whichever process recovers it first, CaptureRecovery).
  */
 export type CaptureFailure =
   'render' | 'timeout' | 'memory' | 'preparation' | 'queue-full' | 'email-expired' | 'interrupted';
@@ -27,8 +27,9 @@ export type CaptureFailure =
 export const EMAIL_FAULTS: readonly CaptureFailure[] = ['timeout', 'memory', 'preparation'];
 
 /**
- * A render failure of the engine is retried by later requests, up to this attempt: an
- * email that brings its renderer down this often is treated as the email's fault.
+ * A render failure of the engine is retried by later requests, up to this many failures: an
+ * email that brings its renderer down this often is treated as the email's fault. Counted
+ * apart from attempts: an attempt cut short by a restart of ours is no failure of the email.
  */
 export const MAX_RENDER_ATTEMPTS = 3;
 
@@ -36,7 +37,7 @@ export const MAX_RENDER_ATTEMPTS = 3;
 export function isFinalFailure(capture: Capture): boolean {
   if (capture.status !== 'failed' || !capture.failure) return false;
   if (EMAIL_FAULTS.includes(capture.failure)) return true;
-  return capture.failure === 'render' && capture.attempt >= MAX_RENDER_ATTEMPTS;
+  return capture.failure === 'render' && capture.renderFailures >= MAX_RENDER_ATTEMPTS;
 }
 
 /** Where one result file lives; data, so files can move and URLs follow. */
@@ -79,8 +80,13 @@ export class Capture {
   @Column({ type: 'varchar', length: 16 })
   status: CaptureStatus;
 
+  /** Which attempt holds the row: every conditional write names it (not a failure count). */
   @Column({ type: 'integer', default: 1 })
   attempt: number;
+
+  /** Attempts that failed in the engine ('render'): MAX_RENDER_ATTEMPTS of them is final. */
+  @Column({ name: 'render_failures', type: 'integer', default: 0 })
+  renderFailures: number;
 
   @Column({ name: 'claimed_at' })
   claimedAt: Date;

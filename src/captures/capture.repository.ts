@@ -9,6 +9,7 @@ import {
   QueryFailedError,
   Repository,
 } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Transaction } from '../common/transaction';
 import type { CaptureConfiguration } from './capture-configuration';
 import { Capture, CaptureFile, CaptureStatus } from './capture.entity';
@@ -75,7 +76,8 @@ export class CaptureRepository {
     }
   }
 
-  async updateIf(expected: ExpectedRow, values: Partial<Capture>): Promise<boolean> {
+  /** `values` may compute a column from itself (a counter): `() => 'column + 1'`. */
+  async updateIf(expected: ExpectedRow, values: QueryDeepPartialEntity<Capture>): Promise<boolean> {
     const result = await this.rows.update(expected, values);
     return result.affected === 1;
   }
@@ -107,6 +109,22 @@ export class CaptureRepository {
     return this.rows.find({
       select: { id: true, emailId: true, attempt: true, leaseOwner: true },
       where: { status: 'pending', leaseOwner: Not(IsNull()) },
+    });
+  }
+
+  /**
+   * Handed-back rows, and pending rows past their lease (rows from before leases: claimed
+   * before `legacyBefore`), oldest claim first.
+   */
+  findAbandoned(now: Date, legacyBefore: Date, take: number): Promise<Capture[]> {
+    return this.rows.find({
+      where: [
+        { status: 'failed', failure: 'interrupted' },
+        { status: 'pending', leaseExpiresAt: LessThanOrEqual(now) },
+        { status: 'pending', leaseExpiresAt: IsNull(), claimedAt: LessThanOrEqual(legacyBefore) },
+      ],
+      order: { claimedAt: 'ASC' },
+      take,
     });
   }
 

@@ -5,6 +5,7 @@ import { EmailStoreModule } from '../emails/email-store.module';
 import { CaptureConfigurations } from './capture-configurations';
 import { CaptureCoordinator } from './capture-coordinator';
 import { CapturePrefetchAdapter } from './capture-prefetch.adapter';
+import { CaptureRecovery } from './capture-recovery';
 import { CaptureShutdown } from './capture-shutdown';
 import { CaptureProcessingModule } from './capture-processing.module';
 import { CaptureStoreModule } from './capture-store.module';
@@ -27,6 +28,7 @@ import { InProcessCaptureQueue } from './queue/in-process-capture-queue';
     InProcessCaptureQueue,
     BullMqCaptureQueue,
     CaptureShutdown,
+    CaptureRecovery,
     {
       // The run mode chooses the adapter: BullMQ workers (scale-out) or this process (embedded).
       provide: CaptureQueue,

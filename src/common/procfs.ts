@@ -78,38 +78,47 @@ export async function sampleProcess(pid: number): Promise<ProcessSample | null> 
   return stat && { pid, ppid: stat.ppid, cpuMs: stat.cpuMs, rssBytes: stat.rssBytes };
 }
 
-/** A process's children, from each of its threads' own list (`/proc/<pid>/task/<tid>/children`). */
-function childrenOf(pid: number): number[] {
-  return listProc(`/proc/${pid}/task`)
-    .map((tid) => readProc(`/proc/${pid}/task/${tid}/children`) ?? '')
-    .join(' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
+/**
+ * Every process's children, from one pass over /proc: each process's parent is in its stat.
+ * Not the `children` files of /proc/<pid>/task/<tid>: kernels built without
+ * CONFIG_PROC_CHILDREN (this machine's, measured) have none, and a walk that reads them
+ * finds no process at all there.
+ */
+function childrenByParent(): Map<number, number[]> {
+  const byParent = new Map<number, number[]>();
+  for (const entry of listProc('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const stat = readStat(`/proc/${pid}/stat`);
+    if (!stat) continue; // gone meanwhile
+    const siblings = byParent.get(stat.ppid);
+    if (siblings) siblings.push(pid);
+    else byParent.set(stat.ppid, [pid]);
+  }
+  return byParent;
 }
 
-/**
- * The processes under `root` whose command name matches `name` (WebKitWebProcess, Firefox's
- * content processes): how the watch finds the renderers of engines that do not name them, from
- * each process's own list of children, not a walk of /proc.
- */
-export async function descendantsNamed(
-  root: number,
-  name: RegExp,
-  { childrenOnly = false } = {},
-): Promise<number[]> {
+/** Every process under `root`, nearest first. */
+export function descendants(root: number): number[] {
+  const byParent = childrenByParent();
   const found: number[] = [];
   const queue = [root];
   while (queue.length > 0) {
-    const pid = queue.shift() as number;
-    if (childrenOnly && pid !== root) break;
-    for (const child of childrenOf(pid)) {
+    for (const child of byParent.get(queue.shift() as number) ?? []) {
+      found.push(child);
       queue.push(child);
-      const comm = readProc(`/proc/${child}/comm`) ?? '';
-      if (name.test(comm.trim())) found.push(child);
     }
   }
   return found;
+}
+
+/**
+ * The processes under `root` whose command name matches `name` (WebKit's web processes,
+ * Firefox's content processes): how the watch finds the renderers of engines that do not
+ * name them.
+ */
+export function descendantsNamed(root: number, name: RegExp): number[] {
+  return descendants(root).filter((pid) => name.test((readProc(`/proc/${pid}/comm`) ?? '').trim()));
 }
 
 /**
@@ -117,11 +126,12 @@ export async function descendantsNamed(
  * the command name of the root's child it descends from (the browser or driver it belongs to).
  */
 export function treeCpu(root: number): Map<number, { cpuMs: number; branch: string }> {
+  const byParent = childrenByParent();
   const byPid = new Map<number, { cpuMs: number; branch: string }>();
   const queue: { pid: number; branch: string | null }[] = [{ pid: root, branch: null }];
   while (queue.length > 0) {
     const { pid, branch } = queue.shift()!;
-    for (const child of childrenOf(pid)) {
+    for (const child of byParent.get(pid) ?? []) {
       const stat = readStat(`/proc/${child}/stat`);
       if (!stat) continue; // gone meanwhile: its parent has its time once it reaps it
       const childBranch = branch ?? stat.name;

@@ -1,11 +1,12 @@
 import ipaddr from 'ipaddr.js';
+import { isPublicAddress } from './public-address';
 
 /** Names that never reach a public host, whatever they resolve to. */
 const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.localdomain', '.home.arpa', '.lan'];
 
 /**
  * Whether `url` is an absolute https URL on a public host: not an IP literal outside
- * public unicast space (loopback, private, link-local such as 169.254.169.254, ...), not
+ * public unicast space (isPublicAddress: the rule connections are held to), not
  * localhost nor a local-only name, not a single-label name. `allowedHosts` are accepted
  * whatever they are (an integrator's intranet placeholder, say).
  */
@@ -22,10 +23,7 @@ export function isPublicHttpsUrl(url: string, allowedHosts: string[] = []): bool
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '');
   if (allowedHosts.includes(host)) return true;
-  if (ipaddr.isValid(host)) {
-    const address = ipaddr.process(host); // IPv4-mapped IPv6 is judged as IPv4
-    return address.range() === 'unicast';
-  }
+  if (ipaddr.isValid(host)) return isPublicAddress(host);
   if (host === 'localhost' || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
     return false;
   }

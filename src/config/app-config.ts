@@ -61,16 +61,25 @@ export class AppConfig {
   readonly publicUrl: string;
   /** Hosts a fallback_url may name besides public https hosts. */
   readonly fallbackUrlHosts: string[];
-  /** Webhooks: hosts allowed besides public https ones, retry waits, timeout, disabling. */
+  /**
+   * Webhooks: hosts allowed besides public https ones, retry waits, timeout, disabling, the
+   * rate per application (0: none), and the keys their secrets are sealed with (absent:
+   * embedded mode keeps a generated one in DATA_DIR).
+   */
   readonly webhooks: {
     allowHosts: string[];
     retryDelaysMs: number[];
     timeoutMs: number;
     disableAfterMs: number;
+    deliveriesPerMinute: number;
+    secretKey?: string;
+    previousSecretKey?: string;
   };
   readonly cdn: { domain: string; scheme: 'http' | 'https' };
   readonly chromiumPath?: string;
   readonly chromiumSandbox: 'auto' | 'on' | 'off';
+  /** ENGINE_USER: who engines run as where the service runs as root. */
+  readonly engineUser: string;
   /** ENGINES: what this process may draw with; Chromium always. */
   readonly engines: EngineName[];
   readonly bodyLimitBytes: number;
@@ -146,6 +155,14 @@ export class AppConfig {
     passwordChecksAtOnce: number;
     passwordCheckQueue: number;
   };
+  /** Event streams this process holds at once (per address, per email, in all), and their timing. */
+  readonly eventStreams: {
+    perAddress: number;
+    perEmail: number;
+    max: number;
+    heartbeatMs: number;
+    idleTimeoutMs: number;
+  };
   /**
    * Where new files go (`kind`), and the S3-compatible service when S3_BUCKET is set: files
    * are read from every location they are recorded at (local always, any bucket of it).
@@ -177,6 +194,9 @@ export class AppConfig {
       disableAfterMs: env.WEBHOOK_DISABLE_AFTER.endsWith('d')
         ? Number(env.WEBHOOK_DISABLE_AFTER.slice(0, -1)) * 86_400_000
         : parseDuration(env.WEBHOOK_DISABLE_AFTER),
+      deliveriesPerMinute: env.WEBHOOK_DELIVERIES_PER_MINUTE,
+      secretKey: env.WEBHOOK_SECRET_KEY || undefined,
+      previousSecretKey: env.WEBHOOK_SECRET_KEY_PREVIOUS || undefined,
     };
     this.cdn = {
       domain: env.CDN_DOMAIN ?? `localhost:${env.PORT}`,
@@ -184,6 +204,7 @@ export class AppConfig {
     };
     this.chromiumPath = env.CHROMIUM_PATH || undefined;
     this.chromiumSandbox = env.CHROMIUM_SANDBOX;
+    this.engineUser = env.ENGINE_USER;
     this.engines =
       env.ENGINES === 'all'
         ? [...ENGINE_NAMES]
@@ -269,6 +290,13 @@ export class AppConfig {
       loginBackoffMaxMs: parseDuration(env.LOGIN_BACKOFF_MAX),
       passwordChecksAtOnce: env.PASSWORD_CHECKS_AT_ONCE,
       passwordCheckQueue: env.PASSWORD_CHECK_QUEUE,
+    };
+    this.eventStreams = {
+      perAddress: env.EVENT_STREAMS_PER_ADDRESS,
+      perEmail: env.EVENT_STREAMS_PER_EMAIL,
+      max: env.EVENT_STREAMS_MAX,
+      heartbeatMs: parseDuration(env.EVENT_STREAM_HEARTBEAT),
+      idleTimeoutMs: parseDuration(env.EVENT_STREAM_IDLE_TIMEOUT),
     };
     this.storage = {
       kind: env.STORAGE === 's3' ? 's3' : 'local',

@@ -32,6 +32,9 @@ const toBool = ({ value }: { value: unknown }) => {
       : value;
 };
 const SIZE = /^\d+(b|kb|mb|gb)?$/i;
+/** A secret every process of a deployment holds alike: one a scale-out process cannot make up. */
+const SHARED_SECRET =
+  'must be at least 32 characters, and is required in scale-out (REDIS_URL set): the same value on every process';
 const DURATION = /^[1-9]\d*(ms|s|m|h)?$/;
 
 /**
@@ -71,6 +74,9 @@ export class Environment {
    * and user allow it, said at startup), on (boot fails where it cannot run) or off.
    */
   @IsIn(['auto', 'on', 'off']) CHROMIUM_SANDBOX: 'auto' | 'on' | 'off' = 'auto';
+  /** Who the engines run as where the service runs as root (a dedicated unprivileged user). */
+  @Matches(/^[a-z_][a-z0-9_-]{0,31}$/, { message: 'ENGINE_USER must be a user name' })
+  ENGINE_USER = 'instant-preview-engine';
   @Transform(toBool) @IsBoolean() ALLOW_PRIVATE_IMAGE_HOSTS = false;
   /** Hosts a preview's fallback_url may name besides public https hosts (comma-separated). */
   @IsString() FALLBACK_URL_HOSTS = '';
@@ -86,6 +92,19 @@ export class Environment {
   /** A webhook whose every delivery has failed for this long is disabled. */
   @Matches(/^[1-9]\d*(s|m|h|d)$/, { message: 'must be a duration such as 5d or 12h' })
   WEBHOOK_DISABLE_AFTER = '5d';
+  /** Delivery attempts per application and minute; past it its deliveries wait (0: no limit). */
+  @Transform(toInt) @IsInt() @Min(0) WEBHOOK_DELIVERIES_PER_MINUTE = 600;
+  /**
+   * Seals webhook signing secrets (AES-256-GCM under a key derived from it). Empty: generated
+   * once and kept in DATA_DIR (embedded mode). Scale-out requires it, the same on every process.
+   */
+  @ValidateIf((env: Environment) => env.WEBHOOK_SECRET_KEY !== '' || env.REDIS_URL !== '')
+  @Matches(/^.{32,}$/, { message: SHARED_SECRET })
+  WEBHOOK_SECRET_KEY = '';
+  /** The key before WEBHOOK_SECRET_KEY, while a rotation lasts: still opens what it sealed. */
+  @ValidateIf((env: Environment) => env.WEBHOOK_SECRET_KEY_PREVIOUS !== '')
+  @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
+  WEBHOOK_SECRET_KEY_PREVIOUS = '';
   /** Comma-separated IP addresses allowed even though private (an internal image server). */
   @Matches(/^[0-9a-f.:, ]*$/i, { message: 'must be a comma-separated list of IP addresses' })
   IMAGE_FETCH_ALLOW_IPS = '';
@@ -122,9 +141,12 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) SESSION_TTL_HOURS = 8;
   /** ...and ends sooner when unused for this long (idle timeout). */
   @Transform(toInt) @IsInt() @Min(1) SESSION_IDLE_MINUTES = 30;
-  /** Signs access tokens (HS256). Empty: generated once and kept in DATA_DIR. Share it across API processes. */
-  @ValidateIf((env: Environment) => env.OAUTH_SIGNING_SECRET !== '')
-  @Matches(/^.{32,}$/, { message: 'must be at least 32 characters' })
+  /**
+   * Signs access tokens (HS256). Empty: generated once and kept in DATA_DIR (embedded mode).
+   * Scale-out requires it: every process must hold the same one.
+   */
+  @ValidateIf((env: Environment) => env.OAUTH_SIGNING_SECRET !== '' || env.REDIS_URL !== '')
+  @Matches(/^.{32,}$/, { message: SHARED_SECRET })
   OAUTH_SIGNING_SECRET = '';
 
   /** Linear-time limits checked at POST /v1/emails (400 naming the limit). */
@@ -191,6 +213,21 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) PASSWORD_CHECKS_AT_ONCE = 1;
   /** Sign-ins waiting for a check beyond which the next one is answered 429. */
   @Transform(toInt) @IsInt() @Min(0) PASSWORD_CHECK_QUEUE = 8;
+
+  /**
+   * Event streams (GET /v1/emails/<guid>/events) this API process holds at once: each holds
+   * a socket and a descriptor, so they are capped per client address (429), per email and
+   * in all (503), well under a default descriptor limit (1,024).
+   */
+  @Transform(toInt) @IsInt() @Min(1) EVENT_STREAMS_PER_ADDRESS = 10;
+  @Transform(toInt) @IsInt() @Min(1) EVENT_STREAMS_PER_EMAIL = 20;
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000) EVENT_STREAMS_MAX = 200;
+  /** A comment line this often keeps a quiet stream through proxies and finds a gone client. */
+  @Matches(DURATION, { message: 'must be a duration such as 15s or 1m' })
+  EVENT_STREAM_HEARTBEAT = '15s';
+  /** A stream that carried no event this long is ended (an EventSource reconnects by itself). */
+  @Matches(DURATION, { message: 'must be a duration such as 10m or 1h' })
+  EVENT_STREAM_IDLE_TIMEOUT = '10m';
 
   /** Empty: embedded mode (in-process capture queue). redis://...: scale-out with BullMQ workers. */
   @ValidateIf((env: Environment) => env.REDIS_URL !== '')

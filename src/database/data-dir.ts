@@ -2,12 +2,13 @@ import { mkdirSync, mkdtempSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig, ConfigError } from '../config/app-config';
 
-/** DATA_DIR holds the SQLite file, local storage's files and a generated signing secret. */
+/** DATA_DIR holds the SQLite file, local storage's files and generated secrets. */
 export function usesDataDir(config: AppConfig): boolean {
   return (
     config.database.kind === 'sqlite' ||
     config.storage.kind === 'local' ||
-    !config.oauth.signingSecret
+    !config.oauth.signingSecret ||
+    !config.webhooks.secretKey
   );
 }
 

@@ -10,6 +10,7 @@ import { OAuthSession } from '../oauth/oauth-session.entity';
 import { OAuthTokenRow } from '../oauth/oauth-token.entity';
 import { Capture } from '../captures/capture.entity';
 import { StorageMove } from '../storage/move/storage-move.entity';
+import { StorageMoveRun } from '../storage/move/storage-move-run.entity';
 import { PrefetchBatch } from '../webhooks/prefetch-batch.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { Webhook } from '../webhooks/webhook.entity';
@@ -28,6 +29,7 @@ export const ENTITIES = [
   OAuthTokenRow,
   OAuthSession,
   StorageMove,
+  StorageMoveRun,
   Webhook,
   WebhookDelivery,
   PrefetchBatch,

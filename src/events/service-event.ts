@@ -18,9 +18,19 @@ export interface ServiceEvent {
   emailGuid: string;
 }
 
-/** The body of a webhook delivery and of a server-sent event. */
+/** The body of a webhook delivery. */
 export function eventBody(event: ServiceEvent): string {
   return JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });
+}
+
+/**
+ * The data of a server-sent event: a webhook's, without `end_user_id`. A stream needs no
+ * key, only the email's GUID, so whom the integrator sent the email to stays between the
+ * service and the application (its webhooks are its own, and signed).
+ */
+export function streamData(event: ServiceEvent) {
+  const { end_user_id: _endUser, ...data } = event.data;
+  return { type: event.type, timestamp: event.timestamp, data };
 }
 
 /** A prefetch batch started: the configurations of one POST or prefetch call (internal). */

@@ -5,7 +5,6 @@ import { AppConfig } from '../config/app-config';
 import { Storage } from '../storage/storage';
 import { parseResultPath, previewBody } from '../captures/capture-files';
 import { CaptureStore } from '../captures/capture-store';
-import type { CapturedCapture } from '../captures/capture.entity';
 import { CaptureThumbnails } from '../captures/capture-thumbnails';
 import { captureHostPattern } from '../http/capture-host-name';
 
@@ -47,24 +46,17 @@ export class CaptureHostMiddleware implements NestMiddleware {
     const { configuration } = result;
     const found = await this.store.find(result.emailId, configuration);
     if (!found || !this.store.isAvailable(found)) return notFound(response);
-    let capture: CapturedCapture = found;
     if (result.kind === 'json') {
       response.set('Cache-Control', 'public, max-age=3600');
       return void response
         .status(200)
-        .json(previewBody(this.config, configuration, capture.emailId, capture.viewportWidth));
+        .json(previewBody(this.config, configuration, found.emailId, found.viewportWidth));
     }
-    let file = capture.files[result.file];
-    // A diff unknown to the row this process read (recorded since), or a file recorded away
-    // from where new files go (it may have moved since): the database is asked again.
-    if (file ? file.location !== this.storage.target : result.diff) {
-      const fresh = await this.store.findFresh(result.emailId, configuration);
-      if (!fresh || !this.store.isAvailable(fresh) || !fresh.files?.[result.file])
-        return notFound(response);
-      capture = fresh;
-      file = fresh.files[result.file];
-    }
-    if (!file) return notFound(response);
+    // Where a file is stored is read now, not from the row this process remembers:
+    // storage:move, in another process, switches it while this one runs.
+    const capture = await this.store.withCurrentFiles(found);
+    const file = capture?.files[result.file];
+    if (!capture || !file) return notFound(response);
     // A thumbnail may still be on its way from the render that answered (or be made now).
     const unstored = await this.thumbnails.ensure(capture, result.file);
     if (unstored) {

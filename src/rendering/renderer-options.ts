@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config/app-config';
-import { planSandbox } from './engine/sandbox';
+import { planSandbox, sandboxFacts } from './engine/sandbox';
 import type { RendererOptions } from './render';
 
 /**
@@ -28,8 +28,11 @@ export function rendererOptions(
   const { capture } = config;
   return {
     executablePath: config.chromiumPath,
+    engineUser: config.engineUser,
     engines: config.engines,
-    sandbox: overrides.sandbox ?? planSandbox(config.chromiumSandbox).mode,
+    sandbox:
+      overrides.sandbox ??
+      planSandbox(config.chromiumSandbox, sandboxFacts(config.engineUser)).mode,
     concurrency: capture.concurrency,
     recycleAfter: capture.browserRecycleAfter,
     timeoutMs: capture.timeoutMs,

@@ -5,7 +5,8 @@ import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
 import { CachingPreparer } from './prepare/preparation-cache';
 import { WorkerPreparer } from './prepare/preparer';
 import { Renderer } from './render';
-import { planSandbox } from './engine/sandbox';
+import { EngineJail } from './engine/jail/jail';
+import { planSandbox, sandboxFacts } from './engine/sandbox';
 import { rendererOptions } from './renderer-options';
 
 /**
@@ -28,8 +29,9 @@ export class RendererLifecycle implements OnApplicationShutdown {
       provide: Renderer,
       inject: [AppConfig, ClientCatalog, Metrics],
       useFactory: (config: AppConfig, catalog: ClientCatalog, metrics: Metrics) => {
-        const sandbox = planSandbox(config.chromiumSandbox);
+        const sandbox = planSandbox(config.chromiumSandbox, sandboxFacts(config.engineUser));
         const logger = new Logger('Renderer');
+        logger.log(EngineJail.for(config.engineUser).description);
         if (sandbox.mode === 'off') logger.warn(`Chromium sandbox ${sandbox.reason}`);
         else logger.log(`Chromium sandbox ${sandbox.reason}`);
         return new Renderer(

@@ -1,9 +1,18 @@
-import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiError } from '../common/api-error';
+import { LOCAL_LOCATION } from './file-store';
 import { LocalStorage } from './local-storage';
+import { Storage } from './storage';
 
 /** Content types of the files served; only capture results are public. */
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', json: 'application/json' };
@@ -15,7 +24,10 @@ const CONTENT_TYPES: Record<string, string> = { png: 'image/png', json: 'applica
 @ApiTags('capture host')
 @Controller('files')
 export class LocalFilesController {
-  constructor(private readonly storage: LocalStorage) {}
+  constructor(
+    private readonly local: LocalStorage,
+    private readonly storage: Storage,
+  ) {}
 
   @Get('*key')
   @ApiOperation({
@@ -25,6 +37,7 @@ export class LocalFilesController {
   @ApiParam({ name: 'key', description: 'captures/<path of the file>' })
   @ApiProduces('image/png', 'application/json')
   @ApiOkResponse({ description: 'The file' })
+  @ApiResponse({ status: 302, description: 'Moved by storage:move: where it is now' })
   @ApiErrors(404)
   async serve(@Param('key') key: string | string[], @Res() response: Response): Promise<void> {
     const path = Array.isArray(key) ? key.join('/') : key;
@@ -32,14 +45,28 @@ export class LocalFilesController {
     if (!path.startsWith('captures/') || !type) throw ApiError.notFound();
     let data: Buffer | null;
     try {
-      data = await this.storage.get(path);
+      data = await this.local.get(path);
     } catch {
       throw ApiError.notFound();
     }
-    if (!data) throw ApiError.notFound();
+    if (!data) return this.redirectToMoved(path, response);
     response
       .status(200)
       .set({ 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable' })
       .end(data);
+  }
+
+  /**
+   * A URL the capture host handed out before storage:move carried the file away (clients
+   * keep that redirect for an hour): to where the file is now, as the capture host would.
+   */
+  private async redirectToMoved(key: string, response: Response): Promise<void> {
+    const location = await this.storage.find(key).catch(() => null);
+    if (!location || location === LOCAL_LOCATION) throw ApiError.notFound();
+    response
+      .status(302)
+      .set('Cache-Control', 'public, max-age=3600')
+      .location(await this.storage.at(location).locate(key))
+      .end();
   }
 }

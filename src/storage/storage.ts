@@ -72,25 +72,24 @@ export class Storage implements OnModuleDestroy {
     return null;
   }
 
-  /** The location holding the file now (its recorded one first), or null. */
-  async find(key: string, location?: string): Promise<string | null> {
-    for (const store of this.searchOrder(location))
-      if (await store.exists(key)) return store.location;
+  /** The location holding the file now (where new files go first), or null. */
+  async find(key: string): Promise<string | null> {
+    for (const store of this.searchOrder()) if (await store.exists(key)) return store.location;
     return null;
   }
 
+  /** Whether the file is at its recorded location (anywhere, for a record that names none). */
   async exists(key: string, location?: string): Promise<boolean> {
-    return (await this.find(key, location)) !== null;
+    return location ? this.at(location).exists(key) : (await this.find(key)) !== null;
   }
 
   /**
-   * Where a client fetches the file. A file recorded at the target is trusted there; one
-   * recorded elsewhere may have moved since its record was read (a process keeps captured
-   * rows in memory), so it is looked for, at its recorded location first.
+   * Where a client fetches the file: its recorded location, from a record read just before
+   * (storage:move switches a record before it deletes the source); wherever it is found for
+   * a record that names none.
    */
   async locate(key: string, location?: string): Promise<string> {
-    const at = location === this.target ? location : ((await this.find(key, location)) ?? location);
-    return this.at(at ?? this.target).locate(key);
+    return this.at(location ?? (await this.find(key)) ?? this.target).locate(key);
   }
 
   /** Deletes the files from every location known to this process and the ones recorded. */

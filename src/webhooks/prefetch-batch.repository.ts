@@ -11,6 +11,16 @@ export class PrefetchBatchRepository {
     await this.rows.insert(batch);
   }
 
+  /** The emails with a batch not completed yet (few: a batch lasts as long as its captures). */
+  async emailsWithOpen(): Promise<string[]> {
+    const rows = await this.rows
+      .createQueryBuilder('b')
+      .select('DISTINCT b.email_id', 'emailId')
+      .where('b.completed_at IS NULL')
+      .getRawMany<{ emailId: string }>();
+    return rows.map((row) => row.emailId);
+  }
+
   openOf(emailId: string): Promise<PrefetchBatch[]> {
     return this.rows.findBy({ emailId, completedAt: IsNull() });
   }

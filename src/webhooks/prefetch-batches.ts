@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { captureError } from '../captures/capture-attempt';
 import type { CaptureConfiguration } from '../captures/capture-configuration';
@@ -13,9 +13,13 @@ import { PrefetchBatchRepository } from './prefetch-batch.repository';
  * prefetch.completed: the configurations of one POST or prefetch call are remembered, and
  * each capture of the email that ends checks whether its batches have all ended. A batch
  * is completed by one conditional update, so one event whatever process sees the last end.
+ * At boot every open batch is checked once: its last capture may have ended in a process
+ * that died before it checked.
  */
 @Injectable()
-export class PrefetchBatches implements OnModuleInit {
+export class PrefetchBatches implements OnModuleInit, OnApplicationBootstrap {
+  private readonly logger = new Logger(PrefetchBatches.name);
+
   constructor(
     private readonly events: EventsHub,
     private readonly batches: PrefetchBatchRepository,
@@ -29,6 +33,16 @@ export class PrefetchBatches implements OnModuleInit {
       if (event.type === 'capture.completed' || event.type === 'capture.failed')
         await this.check(event.emailGuid);
     });
+  }
+
+  onApplicationBootstrap(): void {
+    void this.checkOpen().catch((error: Error) =>
+      this.logger.warn(`open prefetch batches not checked: ${error.message}`),
+    );
+  }
+
+  private async checkOpen(): Promise<void> {
+    for (const emailId of await this.batches.emailsWithOpen()) await this.check(emailId);
   }
 
   private async open(started: BatchStarted): Promise<void> {

@@ -1,40 +1,56 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Worker } from 'bullmq';
+import { redisConnection } from '../captures/queue/queue-names';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
-import type { WebhookDelivery } from './webhook-delivery.entity';
+import { DeliveryRate } from './delivery-rate';
+import { DeliveryRotation, DueDelivery } from './delivery-rotation';
+import { WebhookAttempt } from './webhook-attempt';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
-import { WebhookSecrets } from './webhook-secrets';
-import { WebhookSender } from './webhook-sender';
+import { DeliveryJob, WEBHOOK_QUEUE } from './webhook-scheduler';
 import { WebhookWakeup } from './webhook-wakeup';
-import { DeliveryJob, WEBHOOK_QUEUE, WebhookScheduler } from './webhook-scheduler';
-import { redisConnection } from '../captures/queue/queue-names';
-import { Worker } from 'bullmq';
 import { WebhookRepository } from './webhook.repository';
 
-/** Deliveries sent at once, and how long a sender holds one. */
-const AT_ONCE = 8;
-const LEASE_MS = 60_000;
+/** Sends in flight in this process, and of them one application's (the rest stay free for others). */
+const AT_ONCE = 64;
+const PER_APPLICATION = 8;
+/** Sends of one webhook at once, across every process: a receiver is not flooded. */
+const PER_WEBHOOK = 2;
+/** Due deliveries looked at per pass (each webhook's first PER_WEBHOOK). */
+const LOOKED_AT = 2_000;
+/** A lease outlasts the send's timeout by this much, for the attempt to be recorded. */
+const LEASE_MARGIN_MS = 10_000;
 /**
  * The longest sleep between looks at the outbox. Embedded: deliveries written by another
  * process (the CLI's expiry) wake no dispatcher here. Scale-out: BullMQ jobs wake the
  * dispatchers, and this sweep only catches a job Redis lost.
  */
 const IDLE_MS = { embedded: 2_000, 'scale-out': 60_000 };
-const EARLY_MS = 1_000;
+/** After a pass that failed (the database or Redis away), the next one. */
+const RETRY_MS = 5_000;
+const RUN_OUT = 'interrupted: the sending process stopped before the answer';
 
 /**
- * Sends due deliveries from the outbox, at least once: a 2xx delivers; anything else, a
- * timeout or a connection error is retried after the next wait of WEBHOOK_RETRY_SCHEDULE
- * with the same `webhook-id`, and fails for good once the schedule is spent. A webhook whose
- * every delivery has failed for WEBHOOK_DISABLE_AFTER is disabled, and says why. Sending
- * never holds up a capture: captures only write the outbox. In the API processes: embedded,
- * woken by this process's outbox and its own timer; scale-out, by BullMQ jobs (a delayed job
- * per attempt, WebhookScheduler), whichever API process is free. A lease on the row makes
- * each attempt one sender's.
+ * Sends due deliveries from the outbox, fairly: round robin across applications, then across
+ * each application's webhooks (DeliveryRotation), at most PER_WEBHOOK at once per webhook
+ * (across processes), PER_APPLICATION of this process's AT_ONCE per application, and
+ * WEBHOOK_DELIVERIES_PER_MINUTE per application (DeliveryRate). So one account's slow or
+ * hanging receivers hold a few slots, never every one. Sending never holds up a capture:
+ * captures only write the outbox. In the API processes: embedded, woken by this process's
+ * outbox and its own timer; scale-out, by BullMQ jobs (a delayed job per attempt,
+ * WebhookScheduler) in whichever API process is free. A lease on the row makes each attempt
+ * one sender's, and counts it: an attempt always ends recorded (WebhookAttempt), and one
+ * whose process died is recorded as interrupted when its lease runs out.
+ *
+ * It sleeps until the earliest moment a delivery may be taken (due, a lease running out,
+ * an application's rate allowing again) or one of its sends ends; never less.
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WebhookDispatcher.name);
+  private readonly rotation = new DeliveryRotation();
+  private readonly sends = new Set<Promise<void>>();
+  private readonly sendsOf = new Map<string, number>();
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -44,22 +60,21 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly webhooks: WebhookRepository,
-    private readonly secrets: WebhookSecrets,
-    private readonly sender: WebhookSender,
+    private readonly attempts: WebhookAttempt,
+    private readonly rate: DeliveryRate,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly scheduler: WebhookScheduler,
     wakeup: WebhookWakeup,
   ) {
     wakeup.onWake(() => this.wake());
   }
 
   onApplicationBootstrap(): void {
+    // A job only says that a delivery is due: the pass it wakes takes what is fairly next.
     if (this.config.runMode === 'scale-out')
-      this.worker = new Worker<DeliveryJob>(WEBHOOK_QUEUE, (job) => this.deliver(job.data.id), {
+      this.worker = new Worker<DeliveryJob>(WEBHOOK_QUEUE, async () => this.wake(), {
         connection: redisConnection(this.config),
         prefix: this.config.redis.prefix,
-        concurrency: AT_ONCE,
       });
     this.wake(); // deliveries a restart interrupted are due again
   }
@@ -69,17 +84,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     clearTimeout(this.timer);
     await this.worker?.close();
     await this.running;
-  }
-
-  /** A BullMQ job's delivery: sent if it is still pending, due and not held by another. */
-  private async deliver(id: string): Promise<void> {
-    const delivery = await this.deliveries.findById(id);
-    const now = this.clock.now();
-    // A delayed job may fire a moment before its row's time: a second early is sent.
-    const early = delivery && delivery.nextAttemptAt.getTime() - now.getTime() > EARLY_MS;
-    if (!delivery || delivery.status !== 'pending' || early) return;
-    if (await this.deliveries.lease(delivery, now, new Date(now.getTime() + LEASE_MS)))
-      await this.attempt(delivery);
+    await Promise.all(this.sends);
   }
 
   /** Runs a pass now, or right after the one under way. */
@@ -91,86 +96,89 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
     clearTimeout(this.timer);
     this.running = this.pass()
-      .catch((error: Error) => this.logger.warn(`webhook deliveries: ${error.message}`))
-      .finally(() => {
+      .catch((error: Error) => {
+        this.logger.warn(`webhook deliveries: ${error.message}`);
+        return this.clock.now().getTime() + RETRY_MS;
+      })
+      .then((wakeAt) => {
         this.running = undefined;
         if (this.again) {
           this.again = false;
           this.wake();
-        } else void this.sleep();
+        } else this.sleepUntil(wakeAt);
       });
   }
 
-  private async sleep(): Promise<void> {
+  private sleepUntil(wakeAt: number): void {
     if (this.stopped) return;
-    const next = await this.deliveries.nextDue().catch(() => null);
-    const idle = IDLE_MS[this.config.runMode];
-    const wait = next ? next.getTime() - this.clock.now().getTime() : idle;
-    this.timer = setTimeout(() => this.wake(), Math.max(0, Math.min(wait, idle)));
+    // Past already: a delivery became due while the pass looked.
+    this.timer = setTimeout(() => this.wake(), Math.max(0, wakeAt - this.clock.now().getTime()));
     this.timer.unref();
   }
 
-  private async pass(): Promise<void> {
-    for (;;) {
-      const now = this.clock.now();
-      const due = await this.deliveries.due(now, AT_ONCE);
-      if (due.length === 0 || this.stopped) return;
-      const until = new Date(now.getTime() + LEASE_MS);
-      await Promise.all(
-        due.map(async (delivery) => {
-          if (await this.deliveries.lease(delivery, now, until)) await this.attempt(delivery);
-        }),
-      );
-    }
+  /** Takes what may be taken now; answers when the next pass is due, unless a send ends first. */
+  private async pass(): Promise<number> {
+    const now = this.clock.now();
+    const attemptsAllowed = this.config.webhooks.retryDelaysMs.length + 1;
+    await this.deliveries.endRunOut(now, attemptsAllowed, RUN_OUT);
+    const waits = [now.getTime() + IDLE_MS[this.config.runMode]];
+    const next = await this.deliveries.nextDue(now);
+    if (next) waits.push(next.getTime());
+    if (this.sends.size < AT_ONCE) waits.push(...(await this.take(now)));
+    return Math.min(...waits);
   }
 
-  private async attempt(delivery: WebhookDelivery): Promise<void> {
-    const webhook = await this.webhooks.findById(delivery.webhookId);
-    if (!webhook || webhook.disabledAt) {
-      const reason = webhook ? 'the webhook is disabled' : 'the webhook was deleted';
-      await this.deliveries.record(delivery.id, { status: 'failed', lastError: reason });
-      return;
-    }
-    const result = await this.sender.send(
-      webhook.url,
-      this.secrets.open(webhook.secretSealed),
-      delivery.id,
-      this.clock.now(),
-      delivery.payload,
-    );
-    const now = this.clock.now();
-    const attempts = delivery.attempts + 1;
-    if (result.status !== null && result.status >= 200 && result.status < 300) {
-      await this.deliveries.record(delivery.id, {
-        status: 'delivered',
-        attempts,
-        lastStatus: result.status,
-        lastError: null,
-        deliveredAt: now,
-      });
-      if (webhook.failingSince) await this.webhooks.markHealthy(webhook.id);
-      return;
-    }
-    const error = result.error ?? `answered HTTP ${result.status}`;
-    const delays = this.config.webhooks.retryDelaysMs;
-    const last = attempts > delays.length;
-    const next = last ? delivery.nextAttemptAt : new Date(now.getTime() + delays[attempts - 1]);
-    await this.deliveries.record(delivery.id, {
-      status: last ? 'failed' : 'pending',
-      attempts,
-      lastStatus: result.status,
-      lastError: error,
-      nextAttemptAt: next,
-    });
-    if (!last) this.scheduler.due(delivery.id, attempts, next);
-    await this.webhooks.markFailing(webhook.id, now);
-    const since = webhook.failingSince ?? now;
-    if (now.getTime() - since.getTime() >= this.config.webhooks.disableAfterMs) {
-      const reason = `disabled ${now.toISOString()}: every delivery failed since ${since.toISOString()} (last: ${error})`;
-      if (await this.webhooks.disable(webhook.id, now, reason)) {
-        await this.deliveries.failPending(webhook.id, 'the webhook is disabled');
-        this.logger.warn(`webhook ${webhook.id} ${reason}`);
+  /** Starts what may start now; answers when the applications over their rate may go on. */
+  private async take(now: Date): Promise<number[]> {
+    const free = await this.deliveries.due(now, PER_WEBHOOK, LOOKED_AT);
+    if (free.length === 0) return [];
+    const [held, applications] = await Promise.all([
+      this.deliveries.heldPerWebhook(now),
+      this.webhooks.applicationsOf([...new Set(free.map((delivery) => delivery.webhookId))]),
+    ]);
+    const due = free.map((delivery) => ({
+      ...delivery,
+      // A webhook deleted meanwhile: its delivery is taken to be recorded as such.
+      applicationId: applications.get(delivery.webhookId) ?? '',
+    }));
+    const lease = {
+      now,
+      until: new Date(now.getTime() + this.config.webhooks.timeoutMs + LEASE_MARGIN_MS),
+      perWebhook: PER_WEBHOOK,
+    };
+    const overRate = new Map<string, number>();
+    for (const delivery of this.rotation.order(due)) {
+      if (this.sends.size >= AT_ONCE || this.stopped) break;
+      const application = delivery.applicationId;
+      if ((this.sendsOf.get(application) ?? 0) >= PER_APPLICATION || overRate.has(application))
+        continue;
+      if ((held.get(delivery.webhookId) ?? 0) >= PER_WEBHOOK) continue;
+      const waitMs = await this.rate.take(application);
+      if (waitMs > 0) overRate.set(application, now.getTime() + waitMs);
+      else if (await this.deliveries.lease(delivery, lease)) {
+        held.set(delivery.webhookId, (held.get(delivery.webhookId) ?? 0) + 1);
+        this.rotation.served(delivery);
+        this.start(delivery);
       }
     }
+    return [...overRate.values()];
+  }
+
+  private start(delivery: DueDelivery): void {
+    const application = delivery.applicationId;
+    this.sendsOf.set(application, (this.sendsOf.get(application) ?? 0) + 1);
+    const send: Promise<void> = this.attempts
+      .run(delivery)
+      // Not even a failure could be recorded: the lease runs out, and the attempt is
+      // recorded as interrupted then.
+      .catch((error: Error) => this.logger.warn(`delivery ${delivery.id}: ${error.message}`))
+      .finally(() => {
+        this.sends.delete(send);
+        const left = (this.sendsOf.get(application) ?? 1) - 1;
+        if (left > 0) this.sendsOf.set(application, left);
+        else this.sendsOf.delete(application);
+        this.wake();
+      });
+    this.sends.add(send);
   }
 }

@@ -32,8 +32,9 @@ export class LocalWebhookScheduler extends WebhookScheduler {
 }
 
 /**
- * Scale-out: a delayed BullMQ job per attempt, taken by whichever API process is free. The
- * job id names the delivery and its attempt, so an attempt is scheduled once.
+ * Scale-out: a delayed BullMQ job per attempt, which wakes the dispatcher of whichever API
+ * process takes it. The job id names the delivery and its attempt, so an attempt is
+ * scheduled once.
  */
 export class BullMqWebhookScheduler extends WebhookScheduler implements OnModuleDestroy {
   private readonly logger = new Logger(BullMqWebhookScheduler.name);

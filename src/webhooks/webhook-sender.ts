@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import http from 'node:http';
 import https from 'node:https';
-import { useAgent } from 'request-filtering-agent';
+import { isIP } from 'node:net';
 import { Webhook as Signer } from 'standardwebhooks';
+import { isPublicAddress, publicOnlyLookup } from '../common/public-address';
 import { AppConfig } from '../config/app-config';
 
 /** How a receiver answered: a status, or the error that stood for one. */
@@ -11,22 +12,31 @@ export interface SendResult {
   error: string | null;
 }
 
-/** Cloud metadata endpoints are never a webhook's, whatever is allowed. */
-const METADATA_ADDRESSES = ['169.254.169.254', 'fd00:ec2::254'];
-
 /**
  * One signed POST of a delivery (Standard Webhooks: `webhook-id`, `webhook-timestamp`,
  * `webhook-signature`, signed by the standardwebhooks library). A public host's address is
- * checked again at connect time (request-filtering-agent), so a name that later resolves
- * to a private address is refused; redirects are not followed; the answer's body is not read.
+ * judged again at connect time by the rule its URL passed at create (isPublicAddress), so a
+ * name that resolves to a private address is refused; redirects are not followed; the
+ * answer's body is not read. A refused address, a network error or a timeout is an answer
+ * with its error, which the dispatcher records as the attempt's outcome.
  */
 @Injectable()
 export class WebhookSender {
   constructor(private readonly config: AppConfig) {}
 
-  send(url: string, secret: string, id: string, at: Date, payload: string): Promise<SendResult> {
+  async send(
+    url: string,
+    secret: string,
+    id: string,
+    at: Date,
+    payload: string,
+  ): Promise<SendResult> {
     const target = new URL(url);
     const allowed = this.config.webhooks.allowHosts.includes(target.hostname.toLowerCase());
+    const literal = target.hostname.replace(/^\[|\]$/g, '');
+    // An IP literal is connected to without a lookup: judged here, by the same rule.
+    if (!allowed && isIP(literal) && !isPublicAddress(literal))
+      return { status: null, error: `${literal} is not a public address` };
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'InstantPreview-Webhooks/1.0',
@@ -34,14 +44,13 @@ export class WebhookSender {
       'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
       'webhook-signature': new Signer(secret).sign(id, at, payload),
     };
-    const agent = allowed
-      ? undefined
-      : useAgent(target.href, { denyIPAddressList: METADATA_ADDRESSES, keepAlive: false });
     const client = target.protocol === 'https:' ? https : http;
     return new Promise((resolve) => {
       const request = client.request(target, {
         method: 'POST',
-        agent,
+        // A connection of its own, closed after the answer: nothing pooled outlives the check.
+        agent: false,
+        lookup: allowed ? undefined : publicOnlyLookup,
         headers,
         signal: AbortSignal.timeout(this.config.webhooks.timeoutMs),
       });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { In, IsNull, Repository } from 'typeorm';
 import { Webhook } from './webhook.entity';
 
 @Injectable()
@@ -22,6 +22,25 @@ export class WebhookRepository {
 
   findById(id: string): Promise<Webhook | null> {
     return this.rows.findOneBy({ id });
+  }
+
+  /** Whose each webhook is (a webhook deleted meanwhile is absent). */
+  async applicationsOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.rows.find({
+      where: { id: In(ids) },
+      select: { id: true, applicationId: true },
+    });
+    return new Map(rows.map((row) => [row.id, row.applicationId]));
+  }
+
+  /** Every webhook's sealed secret (for moving seals to the current key). */
+  sealedSecrets(): Promise<Pick<Webhook, 'id' | 'secretSealed'>[]> {
+    return this.rows.find({ select: { id: true, secretSealed: true }, order: { id: 'ASC' } });
+  }
+
+  async updateSecret(id: string, sealed: string): Promise<void> {
+    await this.rows.update({ id }, { secretSealed: sealed });
   }
 
   async delete(id: string, applicationId: string): Promise<boolean> {

@@ -101,8 +101,31 @@ export class WebhooksDeleteCommand extends WebhookCommand<ApplicationOption> {
   }
 }
 
+@Command({
+  name: 'webhooks:reseal',
+  description:
+    'Seal every webhook secret under WEBHOOK_SECRET_KEY (after a rotation, before the previous key goes)',
+})
+export class WebhooksResealCommand extends CliCommand {
+  constructor(
+    private readonly webhooks: WebhooksService,
+    output: CliOutput,
+  ) {
+    super(output);
+  }
+
+  protected async execute(_params: string[], options: JsonOption): Promise<void> {
+    const { resealed, unopened } = await this.webhooks.reseal();
+    if (unopened.length > 0) this.output.exitCode = 1;
+    if (options.json) return this.output.json({ resealed, unopened });
+    this.output.out(`resealed ${resealed}`);
+    for (const id of unopened) this.output.err(`webhook ${id}: no key opens its secret`);
+  }
+}
+
 export const WEBHOOKS_COMMANDS = [
   WebhooksCreateCommand,
   WebhooksListCommand,
   WebhooksDeleteCommand,
+  WebhooksResealCommand,
 ];

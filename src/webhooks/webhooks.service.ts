@@ -80,6 +80,29 @@ export class WebhooksService {
     return (await this.deliveries.ofWebhook(id, DELIVERIES_SHOWN)).map(deliveryView);
   }
 
+  /**
+   * Moves every secret sealed under an older key (WEBHOOK_SECRET_KEY_PREVIOUS, or the signing
+   * secret of before WEBHOOK_SECRET_KEY) to the current one, so the older key can go; the
+   * webhooks whose secret no key opens are named.
+   */
+  async reseal(): Promise<{ resealed: number; unopened: string[] }> {
+    let resealed = 0;
+    const unopened: string[] = [];
+    for (const { id, secretSealed } of await this.webhooks.sealedSecrets()) {
+      if (this.secrets.isCurrent(secretSealed)) continue;
+      let secret: string;
+      try {
+        secret = this.secrets.open(secretSealed);
+      } catch {
+        unopened.push(id);
+        continue;
+      }
+      await this.webhooks.updateSecret(id, this.secrets.seal(secret));
+      resealed++;
+    }
+    return { resealed, unopened };
+  }
+
   /** Public https, or any http(s) URL on a host the operator allows (an internal receiver). */
   private allowed(url: string): boolean {
     if (isPublicHttpsUrl(url)) return true;

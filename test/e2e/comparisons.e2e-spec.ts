@@ -1,8 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Capture } from '../../src/captures/capture.entity';
-import { configurationOf } from '../../src/captures/capture-configuration';
-import { CaptureStore } from '../../src/captures/capture-store';
 import { ExpiryService } from '../../src/expiry/expiry.service';
 import { UsageRecord } from '../../src/billing/usage-record.entity';
 import { Storage } from '../../src/storage/storage';
@@ -164,7 +162,6 @@ describe(`comparisons (${TEST_DATABASE})`, () => {
       { id: capture.id },
       { files: { ...capture.files!, [name]: undefined } as never },
     );
-    await t.get(CaptureStore).findFresh(head, configurationOf(capture));
     await request(t.url).get(`/v1/emails/${head}/previews/OL2019`).expect(301);
     // Another process records the diff.
     await rows.update({ id: capture.id }, { files: { ...capture.files!, [name]: diff } });

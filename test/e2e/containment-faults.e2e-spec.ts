@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
+import { DataSource, Like } from 'typeorm';
 import { UsageRecord } from '../../src/billing/usage-record.entity';
 import { Capture } from '../../src/captures/capture.entity';
 import type { Slots } from '../../src/common/slots';
@@ -206,11 +206,12 @@ describe(`containment: faults (${TEST_DATABASE})`, () => {
         expect((await heavyAnswer.value.json()).description).toMatch(/shutting down/);
       }
       const captures = t.get(DataSource).getRepository(Capture);
-      expect(await captures.countBy({ status: 'pending' })).toBe(0);
-      // Handed back, then refused to its waiting request while the queue was closed.
+      const stopped = { status: 'pending', leaseOwner: Like('sigterm-test#%') } as const;
+      expect(await captures.countBy(stopped)).toBe(0);
+      // Handed back as interrupted (no failure of the email's), for whichever process
+      // recovers it: this test's own app may have taken it already.
       const handedBack = await captures.findOneByOrFail({ emailId: heavy });
-      expect(handedBack.status).toBe('failed');
-      expect(['interrupted', 'queue-full']).toContain(handedBack.failure);
+      expect(handedBack.failure ?? 'interrupted').toBe('interrupted');
       expect(await captures.countBy({ emailId: guid, status: 'captured' })).toBeGreaterThan(0);
 
       const second = await startApiProcess(env);

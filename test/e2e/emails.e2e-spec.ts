@@ -144,6 +144,47 @@ describe(`POST /v1/emails (${TEST_DATABASE})`, () => {
     }
   });
 
+  it('takes any From a sender could send, by RFC 5322: local hosts and one-letter labels too', async () => {
+    const stored = async (body: object) => {
+      const response = await post(body).expect(200);
+      return (await t.get(EmailsService).findById(response.body.email_guid)) as Email;
+    };
+    const message = (from: string) =>
+      `From: ${from}\r\nSubject: Hi\r\nContent-Type: text/html\r\n\r\n<p>Hi</p>\r\n`;
+    for (const [from, address, name] of [
+      ['dev@localhost', 'dev@localhost', null],
+      ['a@b.c', 'a@b.c', null],
+      ['"Dev Team" <dev@localhost>', 'dev@localhost', 'Dev Team'],
+      ['Build bot <a@b.c>', 'a@b.c', 'Build bot'],
+    ]) {
+      const email = await stored({ raw_source: message(from!) });
+      expect([email.fromAddress, email.fromDisplayName]).toEqual([address, name]);
+    }
+    for (const address of ['dev@localhost', 'a@b.c']) {
+      const email = await stored({ html_text: '<p>x</p>', from_address: address });
+      expect(email.fromAddress).toBe(address);
+    }
+  });
+
+  it('still refuses a From that is no address at all, with the contract body', async () => {
+    const cases: [object, string][] = [
+      [{ html_text: 'x', from_address: 'dev@' }, "'from_address' must be an email address"],
+      [{ html_text: 'x', from_address: 'a@b@c' }, "'from_address' must be an email address"],
+      [
+        { html_text: 'x', from_address: 'Dev <dev@localhost>' },
+        "'from_address' must be an email address",
+      ],
+      [
+        { raw_source: 'From: a@b@c\r\nContent-Type: text/html\r\n\r\n<p>x</p>\r\n' },
+        "'raw_source' From address must be an email address",
+      ],
+    ];
+    for (const [body, description] of cases) {
+      const response = await post(body).expect(400);
+      expect(response.body).toEqual({ status: 400, title: 'Bad Request', description });
+    }
+  });
+
   it('accepts an end_user_id of 64 characters and echoes it', async () => {
     const endUserId = 'e'.repeat(64);
     const response = await post({ plain_text: 'hi', end_user_id: endUserId }).expect(200);

@@ -83,7 +83,7 @@ describe(`image prefetch at creation (${TEST_DATABASE})`, () => {
       const email = await createEmail(t, `<img src="http://169.254.169.254/latest/meta-data">`);
       expect(email.images[0]).toMatchObject({
         status: 'missing',
-        reason: expect.stringMatching(/refused address/),
+        reason: 'private address refused',
       });
     });
   });
@@ -111,7 +111,7 @@ describe(`image prefetch at creation (${TEST_DATABASE})`, () => {
       for (const image of email.images) {
         expect(image).toMatchObject({
           status: 'missing',
-          reason: expect.stringMatching(/refused address/),
+          reason: 'private address refused',
         });
       }
       expect(images.requests.every((path) => path.startsWith('/redirect'))).toBe(true);
@@ -135,10 +135,28 @@ describe(`image prefetch at creation (${TEST_DATABASE})`, () => {
       for (const image of email.images) {
         expect(image).toMatchObject({
           status: 'missing',
-          reason: expect.stringMatching(/refused address/),
+          reason: 'private address refused',
         });
       }
       expect(images.requests).toEqual([]);
+    });
+
+    it("says 'private address refused' in the capture's public report, never the address its host resolved to", async () => {
+      // *.localhost resolves to loopback: the report must not tell a key holder so.
+      const port = new URL(images.url).port;
+      const email = await createEmail(t, `<img src="http://a.b.localhost:${port}/red.png">`);
+      expect(email.images[0]).toMatchObject({
+        status: 'missing',
+        reason: 'private address refused',
+      });
+      await request(t.url).get(`/v1/emails/${email.id}/previews/OL2019`).expect(200);
+      const report = await request(t.url)
+        .get(`/v1/emails/${email.id}/previews/OL2019/report`)
+        .expect(200);
+      expect(report.body.entries).toContainEqual(
+        expect.objectContaining({ title: 'Image missing: private address refused' }),
+      );
+      expect(JSON.stringify(report.body)).not.toMatch(/::1|127\.0\.0\.1|DNS lookup/);
     });
   });
 });

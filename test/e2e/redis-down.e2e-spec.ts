@@ -3,6 +3,7 @@ import request from 'supertest';
 import { privateRedis, PrivateRedis } from '../support/private-redis';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { basicAuth, createApplication, IssuedApp } from '../support/run-cli';
+import { SCALE_OUT_SECRETS } from '../support/shared-secrets';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 import { hasWorkerBuild, startWorker, WorkerProcess } from '../support/worker-process';
@@ -37,6 +38,7 @@ async function scaleOutApp(
   const t = await createTestApp({
     env: {
       REDIS_URL: redis.url,
+      ...SCALE_OUT_SECRETS,
       QUEUE_PREFIX: prefix,
       CAPTURE_TIMEOUT_MS: '120000',
       EXPIRY_INTERVAL: '0',
@@ -123,6 +125,7 @@ describe(`Scale-out with Redis down (${TEST_DATABASE})`, () => {
       DATABASE_URL: t.config.database.url,
       DATA_DIR: t.config.dataDir,
       REDIS_URL: redis.url,
+      ...SCALE_OUT_SECRETS,
       QUEUE_PREFIX: prefix,
       CAPTURE_CONCURRENCY: '1',
     });

@@ -8,6 +8,7 @@ import { RedisUnavailableError } from '../../src/common/redis-availability';
 import { loadConfig } from '../../src/config/app-config';
 import { ManualClock } from '../../src/config/clock';
 import { privateRedis, PrivateRedis } from '../support/private-redis';
+import { SCALE_OUT_SECRETS } from '../support/shared-secrets';
 import { TEST_DATABASE } from '../support/test-database';
 import { until } from '../support/until';
 
@@ -31,6 +32,7 @@ import { until } from '../support/until';
     await redis.start();
     const config = loadConfig({
       REDIS_URL: redis.url,
+      ...SCALE_OUT_SECRETS,
       QUEUE_PREFIX: prefix,
       CAPTURE_CONCURRENCY: '1',
     });

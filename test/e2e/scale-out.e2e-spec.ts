@@ -23,6 +23,7 @@ import {
 import { failedAnswers } from '../support/failed-answers';
 import { basicAuth, createApplication } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
+import { SCALE_OUT_SECRETS } from '../support/shared-secrets';
 import { TEST_DATABASE } from '../support/test-database';
 import { hasWorkerBuild, startWorker, WorkerProcess } from '../support/worker-process';
 import { openStream } from '../support/event-stream';
@@ -51,6 +52,7 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     t = await createTestApp({
       env: {
         REDIS_URL,
+        ...SCALE_OUT_SECRETS,
         QUEUE_PREFIX: prefix,
         CAPTURE_TIMEOUT_MS: '120000',
         EXPIRY_INTERVAL: '0',
@@ -62,6 +64,7 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
       DATABASE_URL: t.config.database.url,
       DATA_DIR: t.config.dataDir,
       REDIS_URL,
+      ...SCALE_OUT_SECRETS,
       QUEUE_PREFIX: prefix,
       CAPTURE_CONCURRENCY: '1',
       WORKER_LOCK_MS: '2000',

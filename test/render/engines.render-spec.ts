@@ -156,17 +156,16 @@ describe('a profile whose engine is not enabled is drawn by Chromium, and says s
 
 /** Parity with Chromium, engine by engine: isolation, no network, deadline, memory, crashes. */
 describe.each([
-  // The browser to kill: WebKit's MiniBrowser runs only during a capture; Firefox runs on.
+  // The browser to kill: WebKit's resident renderer and Firefox both run on between captures.
   {
     engine: 'webkit',
     desktop: 'APPMAIL15',
     mobile: 'IPHONE13',
     dark: 'APPMAIL15DARK',
-    browser: /\/MiniBrowser /,
-    // Killed once its page has a web process: the browser is then under way.
+    browser: /webkit-renderer\.py/,
+    // Killed once its page has a web process: the capture is then under way.
     underWay: /WebKitWebProcess/,
-    // A new MiniBrowser per capture: the one to kill is among the processes started for it.
-    perCapture: true,
+    perCapture: false,
   },
   {
     engine: 'gecko',

@@ -19,7 +19,11 @@ export async function freePort(): Promise<number> {
 
 export interface ApiProcess {
   url: string;
+  pid: number;
+  /** SIGTERM, and the exit awaited (the service's own shutdown). */
   stop(): Promise<void>;
+  /** Any signal (SIGKILL: a crash, no shutdown at all), and the exit awaited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 /** Another API process (the built `node dist/main.js`) on 127.0.0.1, sharing a database. */
@@ -38,12 +42,11 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/health/live`, child);
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
   };
+  return { url, pid: child.pid!, stop: () => kill('SIGTERM'), kill };
 }

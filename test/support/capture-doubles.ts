@@ -105,10 +105,12 @@ export class MemoryCaptureStore {
     return row?.status === 'pending' && row.attempt === job.attempt;
   }
 
-  async markFailed(job: CaptureAttempt, failure: CaptureFailure, error: string): Promise<void> {
+  async markFailed(job: CaptureAttempt, failure: CaptureFailure, error: string): Promise<boolean> {
     const row = this.rows.get(job.captureId)!;
-    if (row.attempt === job.attempt && row.status === 'pending')
-      Object.assign(row, { status: 'failed', failure, error });
+    if (row.attempt !== job.attempt || row.status !== 'pending') return false;
+    const renderFailures = (row.renderFailures ?? 0) + (failure === 'render' ? 1 : 0);
+    Object.assign(row, { status: 'failed', failure, error, renderFailures });
+    return true;
   }
 
   /** What a finished render does to the row (the processor's job, here by hand). */
@@ -148,6 +150,10 @@ export class ScriptedQueue extends CaptureQueue {
 
   hears(row: Capture): boolean {
     return this.hearsAll || row.leaseOwner === LEASES.owner;
+  }
+
+  async carries(row: Capture): Promise<boolean> {
+    return this.enqueued.some((job) => job.captureId === row.id && job.attempt === row.attempt);
   }
 
   async stop(): Promise<void> {}

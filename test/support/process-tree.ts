@@ -26,7 +26,10 @@ export function descendants(root = process.pid): ProcessInfo[] {
 
 /** Chromium processes of this test process: the browsers and their renderers. */
 export function chromiumProcesses(root = process.pid) {
-  const chromium = descendants(root).filter((info) => /chrom/i.test(info.args));
+  // The engine jail's arguments are Chromium's too: it is not one of them.
+  const chromium = descendants(root).filter(
+    (info) => /chrom/i.test(info.args) && !info.args.includes('engine-jail.py'),
+  );
   return {
     browsers: chromium.filter((info) => !info.args.includes('--type=')),
     renderers: chromium.filter((info) => info.args.includes('--type=renderer')),

@@ -33,9 +33,14 @@ async function main(): Promise<void> {
       { images: 'allowed', orientation: 'vertical' },
       'sandbox-email',
     );
-    const ownNamespace = await readlink('/proc/self/ns/user');
+    // The browser's own namespace: the engine jail may have given it one of its own already.
+    const { browsers, renderers: found } = chromiumProcesses();
+    const ownNamespace = await readlink(`/proc/${browsers[0].pid}/ns/user`);
+    const browserUid = Number(
+      /^Uid:\s+(\d+)/m.exec(await readFile(`/proc/${browsers[0].pid}/status`, 'utf8'))?.[1],
+    );
     const renderers = [];
-    for (const { pid } of chromiumProcesses().renderers) {
+    for (const { pid } of found) {
       const status = await readFile(`/proc/${pid}/status`, 'utf8');
       renderers.push({
         seccomp: Number(/^Seccomp:\s+(\d)/m.exec(status)?.[1]),
@@ -46,6 +51,7 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify({
         uid: process.getuid?.(),
+        browserUid,
         renderers,
         redPixels: pixels.count(isRed),
         width: pixels.width,

@@ -1,14 +1,17 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { serveOnLoopback } from './loopback-server';
 
 /** One request the receiver got, and whether its signature verified. */
 export interface Received {
   id: string;
+  /** The request's path: which of the receiver's webhooks it was for. */
+  path: string;
   /** Date.now() at receipt. */
   receivedAt: number;
   verified: boolean;
-  status: number;
+  /** null: never answered (`answer` held it). */
+  status: number | null;
   body: { type: string; timestamp: string; data: Record<string, unknown> };
 }
 
@@ -18,8 +21,11 @@ export interface WebhookReceiver {
   requests: Received[];
   /** The secret signatures are checked with (set once the webhook is registered). */
   secret: string;
-  /** The status to answer the nth request of a webhook-id (1-based); 204 unless set. */
-  answer: (id: string, attempt: number) => number;
+  /**
+   * The status to answer the nth request of a webhook-id (1-based); 204 unless set. null:
+   * never answer, holding the connection open until the receiver closes (a hanging receiver).
+   */
+  answer: (id: string, attempt: number) => number | null;
   /** Events answered 2xx, each once, in order. */
   delivered(): Received[];
   close(): Promise<void>;
@@ -40,8 +46,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     requests: [],
     secret: '',
     answer: () => 204,
-    delivered: () => receiver.requests.filter((request) => request.status < 300),
+    delivered: () =>
+      receiver.requests.filter((request) => request.status !== null && request.status < 300),
   };
+  const held = new Set<ServerResponse>();
   const server = await serveOnLoopback((request, response) => {
     const receivedAt = Date.now();
     void read(request).then((payload) => {
@@ -60,9 +68,15 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const id = headers['webhook-id'];
       const attempt = receiver.requests.filter((seen) => seen.id === id).length + 1;
       const status = receiver.answer(id, attempt);
-      receiver.requests.push({ id, receivedAt, verified, status, body: JSON.parse(payload) });
-      response.writeHead(status).end();
+      const path = request.url ?? '/';
+      receiver.requests.push({ id, path, receivedAt, verified, status, body: JSON.parse(payload) });
+      if (status === null) held.add(response);
+      else response.writeHead(status).end();
     });
   });
-  return Object.assign(receiver, server);
+  const close = async () => {
+    for (const response of held) response.destroy();
+    await server.close();
+  };
+  return Object.assign(receiver, { url: server.url, close });
 }

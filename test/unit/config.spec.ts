@@ -23,10 +23,50 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ENGINES: 'webkit,' })).toThrow(/ENGINES/);
   });
 
+  const SHARED_SECRETS = {
+    OAUTH_SIGNING_SECRET: 'a-signing-secret-of-32-characters-at-least',
+    WEBHOOK_SECRET_KEY: 'a-webhook-secret-key-of-32-characters-at-least',
+  };
+
   it('runs in scale-out mode with a REDIS_URL, and names each process apart', () => {
-    const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', ...SHARED_SECRETS });
     expect(config.runMode).toBe('scale-out');
     expect(config.capture.instanceName).toMatch(new RegExp(`-${process.pid}$`));
+  });
+
+  it('refuses scale-out without the secrets every process must share, naming each', () => {
+    const scaleOut = {
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATABASE_URL: 'postgres://preview@db.example:5432/preview',
+    };
+    const named = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        const refused = /^ {2}(\w+)="": .*required in scale-out/gm;
+        return [...(error as Error).message.matchAll(refused)].map((match) => match[1]).sort();
+      }
+    };
+    expect(named(scaleOut)).toEqual(['OAUTH_SIGNING_SECRET', 'WEBHOOK_SECRET_KEY']);
+    expect(named({ ...scaleOut, ...SHARED_SECRETS, WEBHOOK_SECRET_KEY: '' })).toEqual([
+      'WEBHOOK_SECRET_KEY',
+    ]);
+    expect(named({ ...scaleOut, ...SHARED_SECRETS })).toEqual([]);
+    // Embedded mode makes and keeps its own in DATA_DIR.
+    expect(loadConfig({}).webhooks.secretKey).toBeUndefined();
+  });
+
+  it('takes the webhook rate per application, and a previous key only of 32 characters or more', () => {
+    expect(loadConfig({}).webhooks.deliveriesPerMinute).toBe(600);
+    expect(loadConfig({ WEBHOOK_DELIVERIES_PER_MINUTE: '0' }).webhooks.deliveriesPerMinute).toBe(0);
+    expect(() => loadConfig({ WEBHOOK_DELIVERIES_PER_MINUTE: '-1' })).toThrow(
+      /WEBHOOK_DELIVERIES_PER_MINUTE/,
+    );
+    expect(() => loadConfig({ WEBHOOK_SECRET_KEY_PREVIOUS: 'short' })).toThrow(
+      /WEBHOOK_SECRET_KEY_PREVIOUS="short": must be at least 32 characters/,
+    );
   });
 
   it('derives the public URL and CDN domain from PORT, and the CDN scheme from PUBLIC_URL', () => {
@@ -63,9 +103,24 @@ describe('loadConfig', () => {
     ['CAPTURE_TIMEOUT_MS', '0'],
     ['LOG_LEVEL', 'loud'],
     ['CDN_DOMAIN', 'http://cdn.example.com'],
+    ['EVENT_STREAMS_PER_ADDRESS', '0'],
+    ['EVENT_STREAMS_MAX', 'many'],
+    ['EVENT_STREAM_HEARTBEAT', '0'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
+  });
+
+  it('caps event streams per address, per email and in all, with a heartbeat and an idle timeout', () => {
+    expect(loadConfig({}).eventStreams).toEqual({
+      perAddress: 10,
+      perEmail: 20,
+      max: 200,
+      heartbeatMs: 15_000,
+      idleTimeoutMs: 600_000,
+    });
+    const set = loadConfig({ EVENT_STREAMS_PER_EMAIL: '3', EVENT_STREAM_IDLE_TIMEOUT: '90s' });
+    expect(set.eventStreams).toMatchObject({ perEmail: 3, idleTimeoutMs: 90_000 });
   });
 
   it('reports every wrong variable at once', () => {

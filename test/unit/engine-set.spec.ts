@@ -1,6 +1,6 @@
 import { EngineSet } from '../../src/rendering/engine/engine-set';
 
-const POOL = { concurrency: 1, recycleAfter: 10 };
+const POOL = { concurrency: 1, recycleAfter: 10, engineUser: 'instant-preview-engine' };
 
 describe('EngineSet: each profile drawn by its client engine, or by Chromium and why', () => {
   const sets: EngineSet[] = [];
@@ -41,7 +41,7 @@ describe('EngineSet: each profile drawn by its client engine, or by Chromium and
     process.env.PATH = '/nonexistent';
     try {
       const set = engineSet(['chromium', 'webkit', 'gecko']);
-      expect(set.choose('webkit').instead?.reason).toMatch(/WebKitWebDriver .*is not installed/);
+      expect(set.choose('webkit').instead?.reason).toMatch(/Xvfb .*is not installed/);
       expect(set.choose('gecko').instead?.reason).toMatch(/Firefox .*is not installed/);
     } finally {
       process.env.PATH = path;

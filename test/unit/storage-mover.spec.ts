@@ -4,6 +4,7 @@ import { FileHolders } from '../../src/storage/move/file-holders';
 import type { StorageMove } from '../../src/storage/move/storage-move.entity';
 import type { StorageMoveRepository } from '../../src/storage/move/storage-move.repository';
 import { StorageMover } from '../../src/storage/move/storage-mover';
+import type { StorageMoveLock } from '../../src/storage/move/storage-move-lock';
 import type { Storage } from '../../src/storage/storage';
 import { ManualClock } from '../../src/config/clock';
 
@@ -114,6 +115,7 @@ describe('StorageMover (locations, records and journal in memory)', () => {
       storage,
       holders,
       journal as unknown as StorageMoveRepository,
+      { hold: (_to: string, move: () => Promise<unknown>) => move() } as StorageMoveLock,
       new ManualClock(new Date('2026-11-24T00:00:00Z')),
     );
   });

@@ -6,6 +6,7 @@ import { AppConfig } from '../../config/app-config';
 import type { EngineName } from '../../config/environment';
 import { ClientCatalog } from '../../rendering/catalog/client-catalog';
 import { Clock } from '../../config/clock';
+import type { Capture } from '../capture.entity';
 import { AttemptKey, CaptureJob, CaptureOutcome, QueueFullError } from '../capture-attempt';
 import type { Lease } from '../capture-store';
 import { retryAfterSeconds } from './admission';
@@ -22,6 +23,8 @@ import {
 } from './queue-names';
 
 const logger = new Logger('BullMqCaptureQueue');
+/** The states of a job that a worker will still run, or runs. */
+const CARRIED = ['waiting', 'prioritized', 'delayed', 'active'];
 /** How long shutdown waits for a Redis connection to close before dropping it. */
 const CLOSE_WAIT_MS = 2000;
 
@@ -190,6 +193,18 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
 
   hears(): boolean {
     return true;
+  }
+
+  /**
+   * Its job is still to run, or running: a dead worker's job goes back to waiting (stalled)
+   * and is run again by another worker, whose lease then continues the same attempt.
+   */
+  async carries(row: Capture): Promise<boolean> {
+    const { queues } = this.connect();
+    await this.ready;
+    const jobId = jobIdOf({ captureId: row.id, attempt: row.attempt });
+    const job = await this.queueFor(queues, row.client).getJob(jobId);
+    return job !== undefined && CARRIED.includes(await job.getState());
   }
 
   /** This process renders nothing: the workers drain their own jobs. */

@@ -58,6 +58,13 @@ export abstract class CaptureQueue {
   abstract hears(row: Capture): boolean;
 
   /**
+   * Whether this queue still carries the attempt holding the pending `row` (waiting or
+   * running) although its lease ran out: a job may wait in a shared queue past its row's
+   * lease, and a process whose lease renewals fail may still render it. Not abandoned, then.
+   */
+  abstract carries(row: Capture): Promise<boolean>;
+
+  /**
    * Shutdown: takes no new job, gives those accepted up to `graceMs` to end, and starts none
    * of the rest (their rows are handed back).
    */

@@ -81,6 +81,10 @@ export class InProcessCaptureQueue extends CaptureQueue {
     return row.leaseOwner === this.leases.owner;
   }
 
+  async carries(row: Capture): Promise<boolean> {
+    return this.leases.holds(row.id);
+  }
+
   async stop(graceMs: number): Promise<void> {
     this.draining = true;
     await within(Promise.all(this.jobs), graceMs, () => undefined);

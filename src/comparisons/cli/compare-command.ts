@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { choice } from '../../common/cli-choice';
+import { parseSize } from '../../config/app-config';
 import { clientCatalog } from '../../rendering/catalog/client-catalog';
 import {
   IMAGES_OPTIONS,
@@ -17,6 +18,10 @@ export const DEFAULT_THRESHOLD = 0.001;
 export const EXIT_UNCHANGED = 0;
 export const EXIT_CHANGED = 1;
 export const EXIT_FAILED = 2;
+/** Two captures at the engines' height limit are 150 MB of pixels: a diff PNG is less. */
+export const DEFAULT_MAX_DOWNLOAD = '100mb';
+/** What a client code looks like (GET /v1/clients/configurations): it names files under --out. */
+const CLIENT_CODE = /^[A-Z0-9]+$/;
 
 /** The two ways of making the comparison; tests replace them. */
 export interface CompareModes {
@@ -83,6 +88,10 @@ export function parseCompareArgs(argv: string[], io: CompareIo): CompareArgs {
     )
     .option('--url <service>', 'compare on this service (env INSTANT_PREVIEW_URL)')
     .option('--key <api key>', "the service's API key (env INSTANT_PREVIEW_API_KEY)")
+    .option(
+      '--max-download <size>',
+      `largest diff image taken from the service, such as 100mb or 512kb (default: ${DEFAULT_MAX_DOWNLOAD})`,
+    )
     .allowExcessArguments(false)
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.out(text.trimEnd()), writeErr: () => undefined });
@@ -103,9 +112,10 @@ export function parseCompareArgs(argv: string[], io: CompareIo): CompareArgs {
     orientation: OrientationOption;
     url?: string;
     key?: string;
+    maxDownload?: string;
   }>();
   const { images, orientation } = options;
-  const remote = remoteOf(options.url, options.key, io.env);
+  const remote = remoteOf(options.url, options.key, io.env, options.maxDownload);
   return {
     base,
     head,
@@ -149,6 +159,9 @@ export function clientCodes(
     ),
   ];
   if (codes.length === 0) throw new CompareError('--clients: no client code');
+  const malformed = codes.find((code) => !CLIENT_CODE.test(code));
+  if (malformed)
+    throw new CompareError(`--clients: ${JSON.stringify(malformed)} is not a client code`);
   if (!checkAgainst) return codes;
   const unknown = codes.filter((code) => !clientCatalog.find(code));
   if (unknown.length > 0)
@@ -178,7 +191,8 @@ export function remoteOf(
   url: string | undefined,
   key: string | undefined,
   env: NodeJS.ProcessEnv,
-): { url: string; key: string } | undefined {
+  maxDownload = DEFAULT_MAX_DOWNLOAD,
+): CompareArgs['remote'] {
   if (key !== undefined && url === undefined && !env.INSTANT_PREVIEW_URL)
     throw new CompareError('--key needs --url (or INSTANT_PREVIEW_URL)');
   const service = url ?? (env.INSTANT_PREVIEW_URL || undefined);
@@ -193,5 +207,16 @@ export function remoteOf(
   }
   if (!['http:', 'https:'].includes(parsed.protocol))
     throw new CompareError(`--url ${JSON.stringify(service)}: not an http(s) URL`);
-  return { url: service, key: apiKey };
+  return { url: service, key: apiKey, maxDownloadBytes: maxDownloadOf(maxDownload) };
+}
+
+function maxDownloadOf(value: string): number {
+  let bytes = 0;
+  try {
+    bytes = parseSize(value);
+  } catch {
+    // Not a size: refused below, as 0 is.
+  }
+  if (bytes > 0) return bytes;
+  throw new CompareError(`--max-download ${JSON.stringify(value)}: a size such as 100mb`);
 }

@@ -14,6 +14,8 @@ export interface HttpCall {
   body?: string;
   /** No byte for this long: the call fails. */
   idleMs: number;
+  /** A longer answer fails as soon as it says so or passes it: a service is not trusted to stop. */
+  maxBytes: number;
   /** Send the request to this origin instead, `url`'s host in the Host header. */
   via?: URL;
 }
@@ -38,8 +40,19 @@ export function send(url: URL, call: HttpCall): Promise<HttpAnswer> {
         ...(call.via && !isIP(hostname) && { servername: hostname }),
       },
       (res) => {
+        // Settled first: the part already read may still end the response.
+        const tooLong = () => {
+          reject(new Error(`the answer from ${url.origin} is over ${call.maxBytes} bytes`));
+          req.destroy();
+        };
+        if (Number(res.headers['content-length']) > call.maxBytes) return tooLong();
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let length = 0;
+        res.on('data', (chunk: Buffer) => {
+          length += chunk.length;
+          if (length > call.maxBytes) return tooLong();
+          chunks.push(chunk);
+        });
         res.on('end', () =>
           resolve({
             status: res.statusCode ?? 0,
@@ -69,12 +82,16 @@ const MAX_REDIRECTS = 5;
  * in tests, a CDN domain only the service's network knows) is asked through `service` with
  * that Host header, as the service answers its capture hosts itself.
  */
-export async function download(url: string, service: URL, idleMs: number): Promise<Buffer> {
+export async function download(
+  url: string,
+  service: URL,
+  limits: Pick<HttpCall, 'idleMs' | 'maxBytes'>,
+): Promise<Buffer> {
   let target = new URL(url);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const answer = await send(target, { idleMs }).catch((error: NodeJS.ErrnoException) => {
+    const answer = await send(target, limits).catch((error: NodeJS.ErrnoException) => {
       if (!UNREACHABLE.includes(error.code ?? '') || target.host === service.host) throw error;
-      return send(target, { idleMs, via: service });
+      return send(target, { ...limits, via: service });
     });
     if (REDIRECTS.includes(answer.status) && answer.headers.location) {
       target = new URL(answer.headers.location, target);

@@ -1,7 +1,7 @@
 import { mapWithConcurrency } from '../../common/map-with-concurrency';
 import { loadConfig } from '../../config/app-config';
 import { loadEmail } from '../../emails/mime/email-file';
-import { planSandbox } from '../../rendering/engine/sandbox';
+import { planSandbox, sandboxFacts } from '../../rendering/engine/sandbox';
 import type { EmailContent } from '../../rendering/pipeline/email-content';
 import { Renderer } from '../../rendering/render';
 import { rendererOptions } from '../../rendering/renderer-options';
@@ -19,7 +19,7 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 export async function compareInProcess(args: CompareArgs, io: CompareIo): Promise<ClientDiff[]> {
   const [base, head] = await Promise.all([args.base, args.head].map(load));
   const config = configOf(io.env);
-  const sandbox = planSandbox(config.chromiumSandbox);
+  const sandbox = planSandbox(config.chromiumSandbox, sandboxFacts(config.engineUser));
   if (sandbox.mode === 'off') io.err(`Chromium sandbox ${sandbox.reason}`);
   const renderer = new Renderer(
     rendererOptions(config, {

@@ -1,17 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileStem } from '../../captures/capture-files';
-import type { ClientDiff, CompareArgs, CompareIo } from './compare-types';
+import { ClientDiff, CompareArgs, CompareError, CompareIo } from './compare-types';
 
 /** `ol2019-vertical-allowed-diff.png`: the capture files' stem, then `-diff`. */
 export function diffFileName(args: Pick<CompareArgs, 'images' | 'orientation'>, client: string) {
   return `${fileStem({ client, images: args.images, orientation: args.orientation })}-diff.png`;
 }
 
-/** Writes one client's diff PNG under --out; its path. */
+/** Writes one client's diff PNG in --out itself, never elsewhere; its path. */
 export function writeDiff(args: CompareArgs & { out: string }, client: string, png: Buffer) {
-  mkdirSync(args.out, { recursive: true });
   const path = join(args.out, diffFileName(args, client));
+  if (dirname(resolve(path)) !== resolve(args.out))
+    throw new CompareError(`${client}: its diff would be written outside --out: refused`);
+  mkdirSync(args.out, { recursive: true });
   writeFileSync(path, png);
   return path;
 }

@@ -7,6 +7,8 @@ import { ClientDiff, CompareArgs, CompareError, CompareIo } from './compare-type
 /** Uploads and downloads; a comparison renders both versions in every client first. */
 const IDLE_MS = 120_000;
 const COMPARISON_IDLE_MS = 15 * 60_000;
+/** The API's JSON answers: a comparison of every client is tens of KB. */
+const ANSWER_MAX_BYTES = 1024 ** 2;
 
 interface RemoteResult {
   client: string;
@@ -20,7 +22,7 @@ interface RemoteResult {
  * POST /v1/comparisons; with --out, each diff_url downloaded.
  */
 export async function compareRemote(args: CompareArgs, io: CompareIo): Promise<ClientDiff[]> {
-  const { url, key } = args.remote!;
+  const { url, key, maxDownloadBytes } = args.remote!;
   const service = new URL(url);
   const api = `${url.replace(/\/+$/, '').replace(/\/v1$/, '')}/v1`;
   const auth = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
@@ -31,6 +33,7 @@ export async function compareRemote(args: CompareArgs, io: CompareIo): Promise<C
       headers: { authorization: auth, 'content-type': 'application/json' },
       body: JSON.stringify(body),
       idleMs,
+      maxBytes: ANSWER_MAX_BYTES,
     }).catch((error: unknown) => {
       const why = error instanceof Error ? error.message : String(error);
       throw new CompareError(`POST ${target.href}: service unreachable (${why})`);
@@ -55,14 +58,13 @@ export async function compareRemote(args: CompareArgs, io: CompareIo): Promise<C
       orientation: args.orientation,
     },
     COMPARISON_IDLE_MS,
-  )) as { results?: RemoteResult[] };
-  if (!Array.isArray(answer.results))
-    throw new CompareError('POST /v1/comparisons: an answer without results');
+  )) as { results?: unknown };
   const diffs: ClientDiff[] = [];
-  for (const result of answer.results) {
+  const limits = { idleMs: IDLE_MS, maxBytes: maxDownloadBytes };
+  for (const result of resultsAskedFor(answer.results, args.clients)) {
     let diff = result.diff_url ?? null;
     if (args.out && result.diff_url) {
-      const png = await download(result.diff_url, service, IDLE_MS).catch((error: unknown) => {
+      const png = await download(result.diff_url, service, limits).catch((error: unknown) => {
         throw new CompareError(
           `${result.client}: diff not downloaded: ${error instanceof Error ? error.message : String(error)}`,
         );
@@ -77,6 +79,35 @@ export async function compareRemote(args: CompareArgs, io: CompareIo): Promise<C
     });
   }
   return diffs;
+}
+
+/**
+ * The service's results, one per client asked for and only those: a client code names the
+ * file written under --out, and the answer is the service's to make up (a spoofed plain-http
+ * one, say), so anything else refuses the whole answer.
+ */
+function resultsAskedFor(results: unknown, asked: string[]): RemoteResult[] {
+  if (!Array.isArray(results))
+    throw new CompareError('POST /v1/comparisons: an answer without results');
+  const seen = new Set<string>();
+  return results.map((result: Partial<RemoteResult> | null) => {
+    const client = result?.client;
+    if (typeof client !== 'string' || !asked.includes(client) || seen.has(client))
+      throw new CompareError(
+        `POST /v1/comparisons: a result for ${JSON.stringify(client)}, not a client asked for once: the answer is not trusted`,
+      );
+    seen.add(client);
+    const { changed_ratio: ratio, changed_pixels: pixels, diff_url: url } = result!;
+    if (
+      typeof ratio !== 'number' ||
+      !(ratio >= 0 && ratio <= 1) ||
+      !Number.isSafeInteger(pixels) ||
+      pixels! < 0 ||
+      !(url === undefined || url === null || typeof url === 'string')
+    )
+      throw new CompareError(`POST /v1/comparisons: ${client}: a malformed result`);
+    return result as RemoteResult;
+  });
 }
 
 /** `401 Unauthorized: ...` from the error body (`{status, title, description}` or `{error}`). */

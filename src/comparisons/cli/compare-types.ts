@@ -14,8 +14,11 @@ export interface CompareArgs {
   json: boolean;
   images: ImagesOption;
   orientation: OrientationOption;
-  /** The service that renders and compares; absent: rendered in this process. */
-  remote?: { url: string; key: string };
+  /**
+   * The service that renders and compares; absent: rendered in this process. A diff image
+   * downloaded from it may be `maxDownloadBytes` long at most (--max-download).
+   */
+  remote?: { url: string; key: string; maxDownloadBytes: number };
 }
 
 /** Where the command writes: results on stdout, progress and reasons on stderr. */

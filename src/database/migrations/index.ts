@@ -10,6 +10,8 @@ import { EmailResources1764600000000 } from './1764600000000-email-resources';
 import { StorageMoves1764700000000 } from './1764700000000-storage-moves';
 import { Webhooks1764800000000 } from './1764800000000-webhooks';
 import { CaptureTextSamples1764900000000 } from './1764900000000-capture-text-samples';
+import { CaptureRenderFailures1765000000000 } from './1765000000000-capture-render-failures';
+import { StorageMoveRuns1765100000000 } from './1765100000000-storage-move-runs';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -25,4 +27,6 @@ export const MIGRATIONS = [
   StorageMoves1764700000000,
   Webhooks1764800000000,
   CaptureTextSamples1764900000000,
+  CaptureRenderFailures1765000000000,
+  StorageMoveRuns1765100000000,
 ];

@@ -5,12 +5,12 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsEmail,
   IsNotEmpty,
   IsOptional,
   IsString,
   ValidateNested,
 } from 'class-validator';
+import { IsEmailAddress } from '../email-address';
 import { CaptureConfigurationDto } from './capture-configuration.dto';
 
 /** POST /v1/emails (CONTRACT.md). Unknown fields are ignored. */
@@ -42,9 +42,12 @@ export class CreateEmailDto {
   @IsString({ message: "'subject' must be a string" })
   subject?: string;
 
-  @ApiPropertyOptional({ format: 'email' })
+  @ApiPropertyOptional({
+    format: 'email',
+    description: 'An RFC 5322 address; any domain, `dev@localhost` included.',
+  })
   @IsOptional()
-  @IsEmail({}, { message: "'from_address' must be an email address" })
+  @IsEmailAddress({ message: "'from_address' must be an email address" })
   from_address?: string;
 
   @ApiPropertyOptional({ maxLength: 200 })

@@ -109,6 +109,14 @@ function readLimited(response: IncomingMessage, maxBytes: number): Promise<Buffe
   });
 }
 
+/**
+ * What a resource refused for its address records. Generic on purpose: the filter's own
+ * message names the address the host resolved to, and the reason reaches every public
+ * report of the email's captures, which would answer any API key holder's question of what
+ * an internal name resolves to.
+ */
+const PRIVATE_ADDRESS_REFUSED = 'private address refused';
+
 /** A download's failure in words; `refused` tells our rules from the server's answer. */
 export function failureOf(
   error: unknown,
@@ -116,7 +124,6 @@ export function failureOf(
 ): { refused: boolean; reason: string } {
   if (deadline.aborted) return { refused: false, reason: 'time limit reached' };
   const message = error instanceof Error ? error.message : String(error);
-  if (/is not allowed/.test(message))
-    return { refused: true, reason: `refused address: ${message}` };
+  if (/is not allowed/.test(message)) return { refused: true, reason: PRIVATE_ADDRESS_REFUSED };
   return { refused: error instanceof Refused, reason: message };
 }

@@ -1,4 +1,4 @@
-import { isEmail } from 'class-validator';
+import { isEmailAddress } from '../email-address';
 import type { ParsedMessage } from './parse-raw-source';
 
 /** Limits of CreateEmailDto's JSON fields, which a raw_source carries in its headers. */
@@ -32,7 +32,7 @@ export function decodedTextProblem(message: ParsedMessage): string | null {
     return `'raw_source' From display name must be at most ${MAX_FROM_DISPLAY_NAME} characters`;
   if (longerThan(message.fromAddress, MAX_FROM_ADDRESS))
     return `'raw_source' From address must be at most ${MAX_FROM_ADDRESS} characters`;
-  if (message.fromAddress !== null && !isEmail(message.fromAddress))
+  if (message.fromAddress !== null && !isEmailAddress(message.fromAddress))
     return "'raw_source' From address must be an email address";
   return null;
 }

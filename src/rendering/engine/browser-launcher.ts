@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { Browser, chromium } from 'playwright-core';
+import type { EngineJail } from './jail/jail';
 import type { SandboxMode } from './sandbox';
 
 /** Flags for a headless browser on a closed network (the sandbox is Playwright's `chromiumSandbox`). */
@@ -18,20 +20,33 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Launches Chromium with its own sandbox as planned (sandbox.ts). A `preferred` sandbox
- * that cannot start (a container's seccomp profile, for one, can refuse the namespaces the
- * kernel allows) is given up once, saying why, and not tried again at each relaunch.
+ * Launches Chromium in the engine jail (its own network namespace, ENGINE_USER where the
+ * service is root; Playwright talks to it over the pipes it inherits, fds 3 and 4) with its
+ * own sandbox as planned (sandbox.ts). A `preferred` sandbox that cannot start (a container's
+ * seccomp profile, for one, can refuse the namespaces the kernel allows) is given up once,
+ * saying why, and not tried again at each relaunch.
  */
 export class BrowserLauncher {
+  private launches = 0;
+
   constructor(
+    private readonly jail: () => EngineJail,
     private mode: SandboxMode,
     private readonly onSandboxOff?: (reason: string) => void,
   ) {}
 
-  async launch(executablePath: string | undefined): Promise<Browser> {
+  async launch(chromiumPath: string): Promise<Browser> {
+    const jail = this.jail();
+    const home = jail.home(`chromium-${++this.launches}`);
+    const { executablePath, env } = jail.launcher('chromium', chromiumPath, {
+      network: 'private',
+      passFds: [3, 4],
+      profile: { arg: '--user-data-dir', dir: join(home, 'profile') },
+    });
     const launch = (sandbox: boolean) =>
       chromium.launch({
         executablePath,
+        env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: home, TMPDIR: home, ...env },
         headless: true,
         chromiumSandbox: sandbox,
         args: CHROMIUM_ARGS,

@@ -9,10 +9,13 @@ import { within } from '../../common/deadline';
 import { Slots } from '../../common/slots';
 import type { SandboxMode } from './sandbox';
 import { BrowserLauncher } from './browser-launcher';
+import { EngineJail } from './jail/jail';
 import { BrowserCrashedError, RenderDeadlineError, RenderMemoryError } from './render-errors';
 
 export interface BrowserPoolOptions {
   executablePath?: string;
+  /** ENGINE_USER: who engines run as where the service runs as root (jail/jail.ts). */
+  engineUser: string;
   concurrency: number;
   /** Relaunch the browser after this many captures (memory growth, leaks). */
   recycleAfter: number;
@@ -78,15 +81,19 @@ export class BrowserPool {
   /** Browsers not closed yet: a retired one may still be rendering. */
   private readonly open = new Set<Generation>();
   private readonly watch: RendererWatch;
-  private readonly parked: ParkedContexts;
-  private readonly warm: WarmContexts;
+  private readonly parked: ParkedContexts<BrowserContext>;
+  private readonly warm: WarmContexts<BrowserContext>;
 
   /** Nothing is launched (nor looked for) until the first capture: API processes in scale-out never render. */
   private readonly launcher: BrowserLauncher;
 
   constructor(private readonly options: BrowserPoolOptions) {
     this.slots = new Slots(options.concurrency);
-    this.launcher = new BrowserLauncher(options.sandbox ?? 'off', options.onSandboxOff);
+    this.launcher = new BrowserLauncher(
+      () => EngineJail.for(options.engineUser),
+      options.sandbox ?? 'off',
+      options.onSandboxOff,
+    );
     this.watch = new RendererWatch(
       { memoryMb: options.memoryMb ?? 0, yieldAfterCpuMs: options.yieldAfterCpuMs ?? 0 },
       // Browsers still launching have no renderers yet: the watch does not wait for them.
@@ -170,7 +177,10 @@ export class BrowserPool {
       if (context) {
         this.contexts.delete(context);
         if (succeeded && key !== undefined && !generation.retired && !this.closed) {
-          this.parked.park(key, generation, context);
+          const parked = context;
+          this.parked.park(key, generation, parked, (drop) =>
+            parked.pages()[0]?.once('crash', drop),
+          );
         } else {
           await this.stop(context, generation);
         }

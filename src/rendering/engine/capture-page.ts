@@ -3,35 +3,8 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Protocol } from 'playwright-core/types/protocol';
 import type { ImagePlan } from '../pipeline/email-content';
 import { DOCUMENT_URL, MARKER_COOKIE, serve } from './context-router';
-import { measurePage, type TextSample } from './page-scripts';
-
-/** Tallest capture in device pixels (GPU texture limit); taller emails are cut here. */
-export const MAX_DEVICE_HEIGHT = 16384;
-
-export interface PageCapture {
-  png: Buffer;
-  /** CSS pixels. */
-  width: number;
-  height: number;
-  /** Full content height in CSS pixels, before any cut. */
-  contentHeight: number;
-  truncated: boolean;
-  /** URLs the page tried to load that were refused. */
-  blockedRequests: string[];
-  /** The marker of the context that rendered it (see markContext). */
-  contextMarker: string;
-  /** The colours and sizes its text was drawn in (the pre-send checks' contrast). */
-  textSamples: TextSample[];
-}
-
-export interface CaptureSettings {
-  viewport: { width: number; height: number };
-  colorScheme: 'light' | 'dark';
-  width: number;
-  scale: number;
-  fitToWidth: boolean;
-  timeoutMs: number;
-}
+import { measurePage } from './page-scripts';
+import { CaptureSettings, MAX_DEVICE_HEIGHT, PageCapture } from './engine-port';
 
 /**
  * Loads the prepared HTML and takes the full-page screenshot. Every request goes through

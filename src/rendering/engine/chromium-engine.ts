@@ -1,6 +1,6 @@
 import { BrowserPool, BrowserPoolOptions, BrowserState } from './browser-pool';
-import { capturePage, PageCapture } from './capture-page';
-import type { EngineAdapter, EngineCapture } from './engine-port';
+import { capturePage } from './capture-page';
+import type { EngineAdapter, EngineCapture, PageCapture } from './engine-port';
 
 /**
  * Blink as the headless shell draws it, through Playwright: contexts kept for the same email's

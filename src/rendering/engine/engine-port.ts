@@ -1,7 +1,35 @@
 import type { ImagePlan } from '../pipeline/email-content';
 import type { Engine } from '../profile/client-profile';
 import type { BrowserState } from './browser-pool';
-import type { CaptureSettings, PageCapture } from './capture-page';
+import type { TextSample } from './page-scripts';
+
+/** Tallest capture in device pixels (GPU texture limit); taller emails are cut here. */
+export const MAX_DEVICE_HEIGHT = 16384;
+
+export interface PageCapture {
+  png: Buffer;
+  /** CSS pixels. */
+  width: number;
+  height: number;
+  /** Full content height in CSS pixels, before any cut. */
+  contentHeight: number;
+  truncated: boolean;
+  /** URLs the page tried to load that were refused. */
+  blockedRequests: string[];
+  /** The marker of the context that rendered it (see markContext). */
+  contextMarker: string;
+  /** The colours and sizes its text was drawn in (the pre-send checks' contrast). */
+  textSamples: TextSample[];
+}
+
+export interface CaptureSettings {
+  viewport: { width: number; height: number };
+  colorScheme: 'light' | 'dark';
+  width: number;
+  scale: number;
+  fitToWidth: boolean;
+  timeoutMs: number;
+}
 
 /** One capture asked of an engine: the prepared document, its stored copies, the device. */
 export interface EngineCapture {

@@ -6,6 +6,7 @@ import { findExecutable, programVersion } from './engine-install';
 import type { EngineAdapter } from './engine-port';
 import { GeckoEngine } from './gecko/gecko-engine';
 import { findGecko } from './gecko/gecko-install';
+import { EngineJail } from './jail/jail';
 import { WebKitEngine } from './webkit/webkit-engine';
 import { findWebKit } from './webkit/webkit-install';
 
@@ -47,7 +48,8 @@ export const ENGINE_REGISTRY: Record<
     find: (options) => {
       const install = findWebKit();
       if ('missing' in install) return install;
-      // WebKitGTK's web-process sandbox (bubblewrap) where Chromium's may run: not as root.
+      const jail = EngineJail.for(options.engineUser);
+      // WebKitGTK's web-process sandbox (bubblewrap) where Chromium's may run.
       const wanted = options.sandbox !== undefined && options.sandbox !== 'off';
       const sandbox = wanted && findExecutable('bwrap') !== undefined;
       options.onEngineSandbox?.(
@@ -56,13 +58,14 @@ export const ENGINE_REGISTRY: Record<
           ? 'on (bubblewrap, around each web process)'
           : wanted
             ? 'off: bubblewrap (bwrap) is not installed'
-            : "off, as Chromium's here (CHROMIUM_SANDBOX off, or the service runs as root)",
+            : "off, as Chromium's here (CHROMIUM_SANDBOX off, or no user namespaces)",
       );
       return {
         version: install.version,
         create: (options) =>
           new WebKitEngine({
             install,
+            jail,
             concurrency: options.concurrency,
             memoryMb: options.memoryMb ?? 0,
             yieldAfterCpuMs: options.yieldAfterCpuMs ?? 0,
@@ -76,14 +79,21 @@ export const ENGINE_REGISTRY: Record<
   },
   gecko: {
     label: 'Gecko (Firefox ESR)',
-    find: () => {
+    find: (options) => {
       const install = findGecko();
       if ('missing' in install) return install;
+      const jail = EngineJail.for(options.engineUser);
+      // Firefox's remote agent listens on TCP only: kept private by a network namespace.
+      if (!jail.privateNetwork)
+        return {
+          missing: `Firefox's remote agent would listen on a port any local user can reach: ${jail.networkReason}`,
+        };
       return {
         version: install.version,
         create: (options) =>
           new GeckoEngine({
             install,
+            jail,
             concurrency: options.concurrency,
             memoryMb: options.memoryMb ?? 0,
             yieldAfterCpuMs: options.yieldAfterCpuMs ?? 0,

@@ -8,8 +8,13 @@
  * each is sent alone.
  */
 
-/** Resolves once the page's fonts are loaded and its images decoded, two frames later. */
-export function settlePage(): Promise<void> {
+/**
+ * Resolves once the page's fonts are loaded and its images decoded. Each wait is bounded by
+ * `capMs`: an image an engine never finishes decoding (WebKitGTK never settles `decode()` for
+ * a truncated GIF, common in real mail) is drawn as it stands then, as the client shows a
+ * broken image, instead of holding the capture until its deadline.
+ */
+export function settlePage({ capMs }: { capMs: number }): Promise<void> {
   const real = <T>(name: string): T => {
     for (let at = Object.getPrototypeOf(document); at; at = Object.getPrototypeOf(at)) {
       const found = Object.getOwnPropertyDescriptor(at, name);
@@ -17,14 +22,14 @@ export function settlePage(): Promise<void> {
     }
     throw new Error(`document has no ${name}`);
   };
+  const cap = new Promise<void>((resolve) => setTimeout(resolve, capMs));
+  const bounded = (wait: Promise<unknown>) =>
+    Promise.race([wait.catch(() => undefined), cap]).then(() => undefined);
   const images = Array.from(real<HTMLCollectionOf<HTMLImageElement>>('images'));
-  const decoded = images.map((image) => image.decode().catch(() => undefined));
-  return Promise.all([real<FontFaceSet>('fonts').ready, ...decoded]).then(
-    () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-      ),
-  );
+  return Promise.all([
+    bounded(real<FontFaceSet>('fonts').ready),
+    ...images.map((image) => bounded(image.decode())),
+  ]).then(() => undefined);
 }
 
 /**
@@ -45,18 +50,10 @@ export function pageSettled(): boolean {
   );
 }
 
-/** Two frames: what a resize needs before the screenshot. */
-export function nextFrames(): Promise<void> {
-  return new Promise<void>((resolve) =>
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-  );
-}
-
 /**
  * Draws animations at a fixed moment, then zooms the email out to the screen if the client
  * does (fit-to-width: iOS Mail, Samsung Mail), measures it and reads back the context's marker
- * cookie: one round trip, in every engine (Playwright, puppeteer and WebDriver each send it
- * as its source). A finite animation is drawn at its end and an endless one as if it had
+ * cookie: one round trip, in every engine (each driver sends it as its source). A finite animation is drawn at its end and an endless one as if it had
  * not started, as Playwright's `animations: 'disabled'` does: the same email gives the same
  * pixels, and no animation keeps a software-drawn page repainting until the deadline.
  */
@@ -214,11 +211,4 @@ export interface TextSample {
   path: string;
   text: string;
   count: number;
-}
-
-/** A function's source as a WebDriver script body, called with the command's arguments. */
-export function asWebDriverScript(fn: (...args: never[]) => unknown, async = false): string {
-  if (!async) return `return (${fn.toString()}).apply(null, arguments);`;
-  return `const done = arguments[arguments.length - 1];
-(${fn.toString()}).apply(null, Array.prototype.slice.call(arguments, 0, -1)).then(() => done(true), (e) => done(String(e)));`;
 }

@@ -1,8 +1,11 @@
-import type { BrowserContext } from 'playwright-core';
+/** What an engine's context is to the pool: something that closes (and ends its renderer). */
+export interface Closable {
+  close(): Promise<unknown>;
+}
 
-interface Parked {
+interface Parked<C extends Closable> {
   key: string;
-  context: BrowserContext;
+  context: C;
   /** Which browser it lives in: a retired browser's contexts are never handed out. */
   owner: object;
   timer: NodeJS.Timeout;
@@ -15,8 +18,8 @@ interface Parked {
  * two emails never share one. Parked contexts close after `idleMs`, and the oldest
  * closes when more than `max` are parked (each holds a renderer process).
  */
-export class ParkedContexts {
-  private readonly parked: Parked[] = [];
+export class ParkedContexts<C extends Closable> {
+  private readonly parked: Parked<C>[] = [];
 
   constructor(
     private readonly max: number,
@@ -24,7 +27,7 @@ export class ParkedContexts {
   ) {}
 
   /** A parked context for `key` in `owner`'s browser, now the caller's; or none. */
-  take(key: string, owner: object): BrowserContext | undefined {
+  take(key: string, owner: object): C | undefined {
     const index = this.parked.findIndex((entry) => entry.key === key && entry.owner === owner);
     if (index < 0) return undefined;
     const [entry] = this.parked.splice(index, 1);
@@ -32,13 +35,17 @@ export class ParkedContexts {
     return entry.context;
   }
 
-  park(key: string, owner: object, context: BrowserContext): void {
+  /**
+   * `watchLoss` is handed a function that drops the context: called when its renderer dies
+   * while parked (the memory watch, a crash), it is never handed out.
+   */
+  park(key: string, owner: object, context: C, watchLoss?: (drop: () => void) => void): void {
     if (this.max <= 0) return void closeQuietly(context);
-    const timer = setTimeout(() => this.drop((entry) => entry.context === context), this.idleMs);
+    const drop = () => void this.drop((entry) => entry.context === context);
+    const timer = setTimeout(drop, this.idleMs);
     timer.unref();
     this.parked.push({ key, owner, context, timer });
-    // A renderer that dies while parked (the memory watch, a crash) is not handed out.
-    context.pages()[0]?.once('crash', () => void this.drop((entry) => entry.context === context));
+    watchLoss?.(drop);
     while (this.parked.length > this.max) this.evict(this.parked[0]);
   }
 
@@ -51,11 +58,11 @@ export class ParkedContexts {
     return this.parked.length;
   }
 
-  private async drop(which: (entry: Parked) => boolean): Promise<void> {
+  private async drop(which: (entry: Parked<C>) => boolean): Promise<void> {
     await Promise.all(this.parked.filter(which).map((entry) => this.evict(entry)));
   }
 
-  private async evict(entry: Parked): Promise<void> {
+  private async evict(entry: Parked<C>): Promise<void> {
     const index = this.parked.indexOf(entry);
     if (index >= 0) this.parked.splice(index, 1);
     clearTimeout(entry.timer);
@@ -63,6 +70,6 @@ export class ParkedContexts {
   }
 }
 
-async function closeQuietly(context: BrowserContext): Promise<void> {
+async function closeQuietly(context: Closable): Promise<void> {
   await context.close().catch(() => undefined);
 }

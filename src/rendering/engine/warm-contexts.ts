@@ -1,10 +1,10 @@
-import type { BrowserContext } from 'playwright-core';
+import type { Closable } from './parked-contexts';
 
-interface Warm {
+interface Warm<C extends Closable> {
   signature: string;
   /** Which browser it lives in: a retired browser's contexts are never handed out. */
   owner: object;
-  context: Promise<BrowserContext | null>;
+  context: Promise<C | null>;
   /** It has finished opening. */
   ready: boolean;
 }
@@ -20,16 +20,16 @@ interface Warm {
  * capture finds two ready again, and only while that closes no other options' warm context.
  * At most `max` are open in all: the oldest closes.
  */
-export class WarmContexts {
-  private readonly warm: Warm[] = [];
+export class WarmContexts<C extends Closable> {
+  private readonly warm: Warm<C>[] = [];
   /** Options whose captures outpace one warm context: they keep two. */
   private readonly ahead = new Set<string>();
 
   constructor(private readonly max: number) {}
 
   /** The warm context for these options (waiting for it if it is still opening), or none. */
-  async take(signature: string, owner: object): Promise<BrowserContext | undefined> {
-    const mine = (entry: Warm) => entry.signature === signature && entry.owner === owner;
+  async take(signature: string, owner: object): Promise<C | undefined> {
+    const mine = (entry: Warm<C>) => entry.signature === signature && entry.owner === owner;
     const index = this.warm.findIndex((entry) => mine(entry) && entry.ready);
     const entry = this.warm[index] ?? this.warm.find(mine);
     if (!entry) return undefined;
@@ -40,7 +40,7 @@ export class WarmContexts {
   }
 
   /** Opens what these options keep warm (one, or two when ahead); the oldest beyond `max` closes. */
-  prepare(signature: string, owner: object, open: () => Promise<BrowserContext>): void {
+  prepare(signature: string, owner: object, open: () => Promise<C>): void {
     if (this.max <= 0) return;
     for (const stale of this.warm.filter((e) => e.signature === signature && e.owner !== owner))
       void this.evict(stale);
@@ -48,7 +48,7 @@ export class WarmContexts {
     const others = this.warm.length - have;
     const keep = this.ahead.has(signature) && others + 2 <= this.max ? 2 : 1;
     for (let count = have; count < keep; count++) {
-      const entry: Warm = { signature, owner, context: Promise.resolve(null), ready: false };
+      const entry: Warm<C> = { signature, owner, context: Promise.resolve(null), ready: false };
       entry.context = open().then(
         (context) => ((entry.ready = true), context),
         () => (this.evict(entry), null),
@@ -64,7 +64,7 @@ export class WarmContexts {
     await Promise.all(going.map((entry) => this.evict(entry)));
   }
 
-  private async evict(entry: Warm): Promise<void> {
+  private async evict(entry: Warm<C>): Promise<void> {
     const index = this.warm.indexOf(entry);
     if (index < 0) return;
     this.warm.splice(index, 1);

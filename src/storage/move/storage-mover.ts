@@ -4,6 +4,7 @@ import { mapWithConcurrency } from '../../common/map-with-concurrency';
 import { Clock } from '../../config/clock';
 import { Storage } from '../storage';
 import { FileHolder, FileHolders, HeldFile } from './file-holders';
+import { StorageMoveLock } from './storage-move-lock';
 import { StorageMoveRepository } from './storage-move.repository';
 
 /** What a move did (or, dry, would do): the CLI's `--json`. */
@@ -37,7 +38,9 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
  * record (a conditional update: only if it still holds the file where it was read, and is
  * not purged or expired), delete the source, end the journal. A file whose record changed
  * meanwhile loses its new copy instead: nothing purged comes back. A run first finishes what
- * an earlier one left in the journal (a crash, Ctrl-C), so running it again finishes the job.
+ * an earlier one left in the journal (a crash, Ctrl-C), so running it again finishes the job;
+ * hence one run at a time (StorageMoveLock): a second would take the first one's files under
+ * way for such leftovers.
  */
 @Injectable()
 export class StorageMover {
@@ -45,11 +48,17 @@ export class StorageMover {
     private readonly storage: Storage,
     private readonly holders: FileHolders,
     private readonly journal: StorageMoveRepository,
+    private readonly lock: StorageMoveLock,
     private readonly clock: Clock,
   ) {}
 
-  async move(to: string, options: MoveOptions = {}): Promise<MoveCounts> {
+  /** One run at a time (a dry run reads only): 409 while another runs. */
+  move(to: string, options: MoveOptions = {}): Promise<MoveCounts> {
     this.storage.at(to); // an unknown location fails here, before anything moves
+    return options.dryRun ? this.run(to, options) : this.lock.hold(to, () => this.run(to, options));
+  }
+
+  private async run(to: string, options: MoveOptions): Promise<MoveCounts> {
     const counts: MoveCounts = { files_moved: 0, bytes_moved: 0, files_failed: 0 };
     if (!options.dryRun) await this.finishUnfinished();
     options.onTotal?.(await this.countToMove(to));

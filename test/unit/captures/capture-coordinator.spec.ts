@@ -165,6 +165,20 @@ describe('CaptureCoordinator (store and queue replaced by doubles)', () => {
     expect(queue.enqueued.map((job) => job.attempt)).toEqual([1, 2, 3]);
   });
 
+  it('attempts handed back by restarts use none of that budget: two engine failures in four attempts are not final', async () => {
+    const row = (await store.insertPending('capture-1', EMAIL.id, OL2019))!;
+    Object.assign(store.rows.get(row.captureId)!, {
+      status: 'failed',
+      failure: 'render',
+      attempt: 4,
+      renderFailures: 2,
+    });
+    const request = coordinator.obtain(EMAIL.id, OL2019);
+    await render(0, 'captured');
+    expect(await request).toEqual(CAPTURED);
+    expect(queue.enqueued.map((job) => job.attempt)).toEqual([5]);
+  });
+
   it('an attempt abandoned (outcome not recorded) is started again by its waiter, then 503', async () => {
     const obtained = coordinator.obtain(EMAIL.id, OL2019).catch((e: ApiError) => e);
     for (let index = 0; index < 3; index++) {

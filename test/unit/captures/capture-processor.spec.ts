@@ -252,6 +252,21 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
     ]);
   });
 
+  it('a render failing after its row was handed back (the browser closed by a shutdown past its grace) records nothing and publishes no capture.failed', async () => {
+    const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
+    render.mockImplementation(async () => {
+      Object.assign(store.rows.get(job.captureId)!, { status: 'failed', failure: 'interrupted' });
+      throw new Error('the browser pool is closed');
+    });
+    expect(await processor.process(job)).toEqual({ status: 'superseded' });
+    expect(store.rows.get(job.captureId)).toMatchObject({
+      status: 'failed',
+      failure: 'interrupted',
+    });
+    await new Promise(setImmediate);
+    expect(published).toEqual([]);
+  });
+
   it('an expired email fails the attempt as email-expired', async () => {
     const job = (await store.insertPending(randomUUID(), EMAIL.id, OL2019))!;
     email = { ...EMAIL, expiredAt: new Date() } as typeof EMAIL;

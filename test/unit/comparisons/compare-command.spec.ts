@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -73,6 +73,8 @@ describe('compare: arguments', () => {
       'http://preview.example:3000',
       '--key',
       'k1',
+      '--max-download',
+      '2mb',
     ]);
     expect(args).toMatchObject({
       clients: ['GMAILNEW'],
@@ -81,7 +83,7 @@ describe('compare: arguments', () => {
       json: true,
       images: 'blocked',
       orientation: 'horizontal',
-      remote: { url: 'http://preview.example:3000', key: 'k1' },
+      remote: { url: 'http://preview.example:3000', key: 'k1', maxDownloadBytes: 2 * 1024 ** 2 },
     });
   });
 
@@ -90,10 +92,12 @@ describe('compare: arguments', () => {
     expect(parse([base, head, '--clients', 'OL2019'], env).remote).toEqual({
       url: 'https://env.example',
       key: 'k-env',
+      maxDownloadBytes: 100 * 1024 ** 2,
     });
     expect(parse([base, head, '--clients', 'OL2019', '--key', 'k2'], env).remote).toEqual({
       url: 'https://env.example',
       key: 'k2',
+      maxDownloadBytes: 100 * 1024 ** 2,
     });
     // A key alone in the environment does not make a comparison remote.
     const keyOnly = { INSTANT_PREVIEW_API_KEY: 'k' };
@@ -123,6 +127,29 @@ describe('compare: arguments', () => {
     [/not a URL/, [base, head, '--clients', 'OL2019', '--url', 'x.example', '--key', 'k']],
     [/not an http/, [base, head, '--clients', 'OL2019', '--url', 'ftp://x', '--key', 'k']],
     [/unknown option/, [base, head, '--clients', 'OL2019', '--frobnicate']],
+    [
+      /"\.\.\/X" is not a client code/,
+      [base, head, '--clients', '../x', '--url', 'http://x', '--key', 'k'],
+    ],
+    [
+      /--max-download "lots": a size such as 100mb/,
+      [
+        base,
+        head,
+        '--clients',
+        'OL2019',
+        '--url',
+        'http://x',
+        '--key',
+        'k',
+        '--max-download',
+        'lots',
+      ],
+    ],
+    [
+      /--max-download "0"/,
+      [base, head, '--clients', 'OL2019', '--url', 'http://x', '--key', 'k', '--max-download', '0'],
+    ],
     [/too many arguments/, [base, head, head, '--clients', 'OL2019']],
   ])('refuses with %s', (reason, argv) => {
     expect(() => parse(argv)).toThrow(reason);
@@ -241,6 +268,13 @@ function fakeService(comparison: (body: Record<string, unknown>) => [number, obj
         return res.writeHead(302, { location: `http://localhost:1/files/diff.png` }).end();
       if (host === 'localhost:1' && req.url === '/files/diff.png')
         return res.writeHead(200, { 'content-type': 'image/png' }).end('PNG!');
+      // 5,000 bytes: saying so, and not (chunked, as a service that keeps sending would).
+      if (host.startsWith('ol2019.capture.') && req.url === '/g/declared.png')
+        return res.writeHead(200, { 'content-length': '5000' }).end('x'.repeat(5000));
+      if (host.startsWith('ol2019.capture.') && req.url === '/g/chunked.png') {
+        res.writeHead(200, { 'content-type': 'image/png' }).write('x'.repeat(2500));
+        return res.end('x'.repeat(2500));
+      }
       json(404, { status: 404, title: 'Not Found' });
     });
   });
@@ -301,6 +335,61 @@ describe('compare: on a service', () => {
       images: 'allowed',
       orientation: 'vertical',
     });
+  });
+
+  const result = (client: string, diffUrl: string) => ({
+    client,
+    changed_ratio: 0.5,
+    changed_pixels: 100,
+    diff_url: diffUrl,
+  });
+
+  it('refuses an answer naming a client it did not ask for, and writes nothing outside --out', async () => {
+    const port = new URL(url).port;
+    const out = join(dir, 'hostile', 'out');
+    for (const client of ['../escaped', 'IPHONE13', 'OL2019']) {
+      answer = [
+        200,
+        {
+          results: [
+            result('OL2019', `http://ol2019.capture.localhost:${port}/g/diff.png`),
+            result(client, `http://ol2019.capture.localhost:${port}/g/diff.png`),
+          ],
+        },
+      ];
+      const io = new CapturedIo();
+      const argv = [base, head, '--clients', 'OL2019', '--url', url, '--key', 'k', '--out', out];
+      expect(await runCompare(argv, io)).toBe(2);
+      expect(io.stdout).toEqual([]);
+      expect(io.stderr.at(-1)).toBe(
+        `compare: POST /v1/comparisons: a result for ${JSON.stringify(client)}, not a client asked for once: the answer is not trusted`,
+      );
+    }
+    expect(existsSync(join(dir, 'hostile'))).toBe(false);
+  });
+
+  it.each([
+    ['it says its length', 'declared'],
+    ['its length is not said', 'chunked'],
+  ])('refuses a diff larger than --max-download (%s)', async (_name, file) => {
+    const port = new URL(url).port;
+    answer = [
+      200,
+      { results: [result('OL2019', `http://ol2019.capture.localhost:${port}/g/${file}.png`)] },
+    ];
+    const out = join(dir, `large-${file}`);
+    const io = new CapturedIo();
+    const argv = [base, head, '--clients', 'OL2019', '--url', url, '--key', 'k', '--out', out];
+    expect(await runCompare([...argv, '--max-download', '4kb'], io)).toBe(2);
+    expect(io.stderr.at(-1)).toMatch(
+      /^compare: OL2019: diff not downloaded: the answer from http:\/\/ol2019\.capture\.localhost:\d+ is over 4096 bytes$/,
+    );
+    expect(existsSync(out)).toBe(false);
+    // Within the limit, the same download is written.
+    expect(await runCompare([...argv, '--max-download', '5000'], new CapturedIo())).toBe(1);
+    expect(readFileSync(join(out, 'ol2019-vertical-allowed-diff.png'), 'utf8')).toBe(
+      'x'.repeat(5000),
+    );
   });
 
   it('gives the diff_url without --out', async () => {

@@ -1,21 +1,22 @@
-import puppeteer, { Browser, BrowserContext, Page } from 'puppeteer-core';
+import { once } from 'node:events';
+import type { Browser, BrowserContext } from 'puppeteer-core';
 import { Slots } from '../../../common/slots';
 import { within } from '../../../common/deadline';
 import type { BrowserState } from '../browser-pool';
-import { MAX_DEVICE_HEIGHT, PageCapture } from '../capture-page';
-import { MARKER_COOKIE } from '../context-router';
-import type { EngineAdapter, EngineCapture } from '../engine-port';
+import { captureSequence } from '../capture-sequence';
+import type { EngineAdapter, EngineCapture, PageCapture } from '../engine-port';
 import { guardedCapture } from '../guarded-capture';
+import type { EngineJail } from '../jail/jail';
 import { BrowserCrashedError } from '../render-errors';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { measurePage, pageSettled } from '../page-scripts';
 import { descendantsNamed, readProc } from '../../../common/procfs';
-import { PROXIED_DOCUMENT_URL, StoredCopyProxy } from '../proxy/stored-copy-proxy';
 import { RendererWatch } from '../renderer-watch';
 import type { GeckoInstall } from './gecko-install';
+import { launchFirefox, LaunchedFirefox } from './gecko-launch';
+import { GeckoPage } from './gecko-page';
 
 export interface GeckoEngineOptions {
   install: GeckoInstall;
+  jail: EngineJail;
   concurrency: number;
   memoryMb: number;
   yieldAfterCpuMs: number;
@@ -27,9 +28,6 @@ export interface GeckoEngineOptions {
 }
 
 type Scheme = 'light' | 'dark';
-
-/** Between two looks at whether the page's fonts and images are in. */
-const SETTLE_PAUSE_MS = 20;
 
 /** Firefox's content processes, as /proc/<pid>/comm names them. */
 const CONTENT_PROCESS = /^(Isolated Web|Web Content)/;
@@ -43,8 +41,9 @@ const CREATE_ATTEMPTS = 3;
 const STOP_GRACE_MS = 5000;
 
 /**
- * Prefs of every Firefox the service starts. The browser's own traffic goes to a closed port
- * (each context has its capture's proxy); page scripts are off, the automation realm is not;
+ * Prefs of every Firefox the service starts. Any request that is not intercepted would go to
+ * a closed port (and Firefox's network namespace has no way out); page scripts are off, the
+ * automation realm is not;
  * overlay scrollbars, as Thunderbird's message pane, or classic ones eat 12 px (ENGINES.md).
  */
 function prefsFor(scheme: Scheme): Record<string, unknown> {
@@ -70,26 +69,25 @@ function prefsFor(scheme: Scheme): Record<string, unknown> {
   };
 }
 
-/** A fresh user context, its page and its proxy: opened for one capture, or ahead of it. */
+/** A fresh user context and its page: opened for one capture, or ahead of it. */
 interface Opened {
-  context: BrowserContext;
-  page: Page;
-  proxy: StoredCopyProxy;
+  page: GeckoPage;
   running: Running;
 }
 
 interface Running {
   browser: Promise<Browser>;
-  instance?: Browser;
+  instance?: LaunchedFirefox;
   up: boolean;
   pid?: number;
 }
 
 /**
- * Gecko as Firefox ESR draws it, driven over WebDriver BiDi by puppeteer-core (Playwright
- * cannot drive a stock Firefox). A new BiDi user context per capture, whose only proxy is the
- * capture's StoredCopyProxy, closed after it: nothing is shared between emails. Context
- * creation is serialized: created four at once, 5-10 % fail (ENGINES.md).
+ * Gecko as Firefox ESR draws it, in the engine jail, driven over WebDriver BiDi by
+ * puppeteer-core (Playwright cannot drive a stock Firefox). A new BiDi user context per
+ * capture, its requests intercepted (gecko-page.ts), closed after it: nothing is shared
+ * between emails. Context creation is serialized: created four at once, 5-10 % fail
+ * (ENGINES.md).
  */
 export class GeckoEngine implements EngineAdapter {
   readonly name = 'gecko' as const;
@@ -156,7 +154,8 @@ export class GeckoEngine implements EngineAdapter {
           },
           async () => {
             opened = (await this.takeWarm(scheme, running)) ?? (await this.open(running));
-            return this.draw(opened.page, opened.proxy, job);
+            await opened.page.prepare(job.settings);
+            return captureSequence(opened.page, job.html, job.images, job.settings);
           },
         );
       } finally {
@@ -191,11 +190,10 @@ export class GeckoEngine implements EngineAdapter {
     this.warm.set(scheme, opening);
   }
 
-  /** A capture's context and proxy closed: nothing of it is kept. */
+  /** A capture's context closed: nothing of it is kept. */
   private async discard(opened: Opened): Promise<void> {
-    this.active.delete(opened.context);
-    await this.closeContext(opened.context, opened.running);
-    await opened.proxy.close();
+    this.active.delete(opened.page.context);
+    await this.closeContext(opened.page.context, opened.running);
   }
 
   /**
@@ -208,8 +206,7 @@ export class GeckoEngine implements EngineAdapter {
       () => true,
     );
     if (await within(closing, STOP_GRACE_MS, () => false)) return;
-    const browser = await running.browser.catch(() => null);
-    browser?.process()?.kill('SIGKILL');
+    running.instance?.process.kill('SIGKILL');
   }
 
   /**
@@ -219,27 +216,13 @@ export class GeckoEngine implements EngineAdapter {
    */
   private async open(running: Running): Promise<Opened> {
     const browser = await running.browser;
-    const proxy = await StoredCopyProxy.open();
-    try {
-      const { context, page } = await this.openContext(browser, proxy);
-      return { context, page, proxy, running };
-    } catch (error) {
-      await proxy.close();
-      throw error;
-    }
-  }
-
-  private async openContext(
-    browser: Browser,
-    proxy: StoredCopyProxy,
-  ): Promise<{ context: BrowserContext; page: Page }> {
     for (let attempt = 1; ; attempt++) {
       const release = await this.creating.acquire();
       let context: BrowserContext | undefined;
       try {
-        context = await browser.createBrowserContext({ proxyServer: proxy.address });
+        context = await browser.createBrowserContext();
         this.active.add(context);
-        return { context, page: await context.newPage() };
+        return { page: await GeckoPage.open(context), running };
       } catch (error) {
         if (context) {
           this.active.delete(context);
@@ -252,57 +235,21 @@ export class GeckoEngine implements EngineAdapter {
     }
   }
 
-  private async draw(
-    page: Page,
-    proxy: StoredCopyProxy,
-    { html, images, settings }: EngineCapture,
-  ): Promise<PageCapture> {
-    const capture = proxy.serve(html, images);
-    page.setDefaultTimeout(settings.timeoutMs);
-    await page.setViewport({ ...settings.viewport, deviceScaleFactor: settings.scale });
-    await page.goto(PROXIED_DOCUMENT_URL, { waitUntil: 'load' });
-    // Fonts and images asked after each short pause (Firefox's drawing snapshot paints
-    // afresh, so no frame needs waiting for); the capture's deadline bounds it.
-    while (!(await page.evaluate(pageSettled))) await sleep(SETTLE_PAUSE_MS);
-    const measured = await page.evaluate(measurePage, {
-      fitWidth: settings.fitToWidth ? settings.width : null,
-      cookie: MARKER_COOKIE,
-    });
-    const contentHeight = Math.ceil(measured.height);
-    const maxHeight = Math.floor(MAX_DEVICE_HEIGHT / settings.scale);
-    const height = Math.max(1, Math.min(contentHeight, maxHeight));
-    const png = await page.screenshot({
-      type: 'png',
-      captureBeyondViewport: true,
-      clip: { x: 0, y: 0, width: settings.width, height },
-    });
-    return {
-      png: Buffer.from(png),
-      width: settings.width,
-      height,
-      contentHeight,
-      truncated: contentHeight > height,
-      blockedRequests: capture.blockedRequests,
-      contextMarker: measured.marker,
-      textSamples: measured.texts,
-    };
-  }
-
   /** The browser for a colour scheme, launched on first use and again after it went away. */
   private browserFor(scheme: Scheme): Running {
     const existing = this.browsers.get(scheme);
     if (existing) return existing;
-    const running: Running = { browser: this.launch(scheme), up: false };
+    const launching = this.launch(scheme);
+    const running: Running = { browser: launching.then((launched) => launched.browser), up: false };
     this.browsers.set(scheme, running);
-    running.browser.then(
-      (browser) => {
+    launching.then(
+      (launched) => {
         running.up = true;
-        running.instance = browser;
-        running.pid = browser.process()?.pid;
+        running.instance = launched;
+        running.pid = launched.pid;
         this.crashed = false;
-        if (!this.sandboxReported && running.pid !== undefined)
-          void this.reportSandbox(running.pid);
-        browser.once('disconnected', () => {
+        if (!this.sandboxReported) void this.reportSandbox(launched.pid);
+        launched.browser.once('disconnected', () => {
           running.up = false;
           if (this.closed) return;
           this.options.onRestart?.();
@@ -318,8 +265,8 @@ export class GeckoEngine implements EngineAdapter {
   }
 
   /** Firefox's content sandbox is its default; what the kernel made of it is read, not assumed. */
-  private async reportSandbox(pid: number): Promise<void> {
-    const content = await descendantsNamed(pid, CONTENT_PROCESS);
+  private reportSandbox(pid: number): void {
+    const content = descendantsNamed(pid, CONTENT_PROCESS);
     if (content.length === 0) return; // none yet: said at the next launch
     this.sandboxReported = true;
     const status = readProc(`/proc/${content[0]}/status`) ?? '';
@@ -340,22 +287,16 @@ export class GeckoEngine implements EngineAdapter {
     if (this.closed || this.browsers.get(scheme) !== running) return; // replaced already
     this.browsers.delete(scheme);
     running.up = false;
-    running.instance?.process()?.kill('SIGKILL');
+    running.instance?.process.kill('SIGKILL');
     this.crashed = true;
     this.browserFor(scheme);
   }
 
-  private launch(scheme: Scheme): Promise<Browser> {
-    return puppeteer.launch({
-      browser: 'firefox',
-      executablePath: this.options.install.firefox,
-      headless: true,
-      extraPrefsFirefox: prefsFor(scheme),
-      // The service drains captures on SIGTERM and closes the browser last.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
+  private launches = 0;
+
+  private launch(scheme: Scheme): Promise<LaunchedFirefox> {
+    const name = `gecko-${scheme}-${++this.launches}`;
+    return launchFirefox(this.options.jail, this.options.install, name, prefsFor(scheme));
   }
 
   async close(): Promise<void> {
@@ -364,10 +305,17 @@ export class GeckoEngine implements EngineAdapter {
     this.warm.clear();
     await Promise.all(warm.map((opened) => opened && this.discard(opened)));
     await Promise.all([...this.active].map((context) => context.close().catch(() => undefined)));
-    const browsers = await Promise.all(
-      [...this.browsers.values()].map((running) => running.browser.catch(() => null)),
-    );
+    const running = [...this.browsers.values()];
     this.browsers.clear();
-    await Promise.all(browsers.map((browser) => browser?.close().catch(() => undefined)));
+    await Promise.all(running.map((each) => each.browser.catch(() => null)));
+    // Firefox in the jail: ending the jail ends Firefox and its content processes.
+    await Promise.all(
+      running.map(async ({ instance }) => {
+        if (!instance || instance.process.exitCode !== null) return;
+        const exited = once(instance.process, 'exit');
+        instance.process.kill('SIGTERM');
+        await exited;
+      }),
+    );
   }
 }

@@ -1,34 +1,42 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  debianVersion,
-  findExecutable,
-  firstExecutable,
-  multiarchLibDirs,
-} from '../engine-install';
+import { debianVersion, findExecutable, multiarchLibDirs } from '../engine-install';
 
-/** What a WebKit capture runs: the driver, the browser it drives, the display server. */
+/** What a WebKit capture runs: the resident renderer (Python and WebKitGTK's bindings), Xvfb. */
 export interface WebKitInstall {
-  driver: string;
-  browser: string;
+  python: string;
+  renderer: string;
   xvfb: string;
   version: string;
 }
 
-/** WebKitGTK as Debian installs it (webkit2gtk-driver, xvfb), or why it cannot run here. */
+/** The renderer WebKit captures are drawn by (webkit-renderer.py says why it is Python). */
+const RENDERER = join(__dirname, 'webkit-renderer.py');
+
+/**
+ * WebKitGTK as Debian installs it for the renderer (gir1.2-webkit2-4.1, python3-gi,
+ * python3-gi-cairo, xvfb), or why it cannot run here.
+ */
 export function findWebKit(): WebKitInstall | { missing: string } {
-  const driver = findExecutable('WebKitWebDriver');
-  const browser = firstExecutable(
-    multiarchLibDirs().flatMap((dir) => [
-      join(dir, 'webkit2gtk-4.1', 'MiniBrowser'),
-      join(dir, 'webkitgtk-6.0', 'MiniBrowser'),
-    ]),
-  );
+  const python = findExecutable('/usr/bin/python3');
   const xvfb = findExecutable('Xvfb');
-  if (!driver)
-    return { missing: 'WebKitWebDriver (Debian package webkit2gtk-driver) is not installed' };
-  if (!browser) return { missing: "WebKitGTK's MiniBrowser is not installed" };
+  const typelib = multiarchLibDirs().some((dir) =>
+    existsSync(join(dir, 'girepository-1.0', 'WebKit2-4.1.typelib')),
+  );
+  const bindings = ['gi', 'cairo'].every((module) =>
+    existsSync(join('/usr/lib/python3/dist-packages', module)),
+  );
+  if (!python) return { missing: "Debian's python3 (/usr/bin/python3) is not installed" };
+  if (!typelib || !bindings)
+    return {
+      missing:
+        "WebKitGTK's bindings (Debian packages gir1.2-webkit2-4.1, python3-gi, python3-gi-cairo) are not installed",
+    };
   if (!xvfb) return { missing: 'Xvfb (Debian package xvfb) is not installed' };
-  const version =
-    debianVersion('libwebkit2gtk-4.1-0') ?? debianVersion('libwebkitgtk-6.0-4') ?? 'unknown';
-  return { driver, browser, xvfb, version };
+  return {
+    python,
+    renderer: RENDERER,
+    xvfb,
+    version: debianVersion('libwebkit2gtk-4.1-0') ?? 'unknown',
+  };
 }

@@ -1,0 +1,67 @@
+import type { ImagePlan } from '../pipeline/email-content';
+import { MARKER_COOKIE } from './context-router';
+import { CaptureSettings, MAX_DEVICE_HEIGHT, PageCapture } from './engine-port';
+import { measurePage } from './page-scripts';
+
+/** The area a screenshot covers: the page's top, in CSS pixels, at the device scale. */
+export interface ScreenshotArea {
+  width: number;
+  height: number;
+  scale: number;
+  /** The whole page's height: taller than `height` when the capture is cut. */
+  contentHeight: number;
+}
+
+/**
+ * What an engine supplies to the capture sequence: the few things only it knows how to do,
+ * on one page of one email (the page is the engine's isolated context for that email).
+ */
+export interface PageDriver {
+  /** Loads the document: its stored copies served, every other request refused. */
+  load(html: string, images: ImagePlan): Promise<void>;
+  /** Waits until fonts are loaded and images decoded, each wait bounded. */
+  settle(): Promise<void>;
+  /** Runs a page-scripts function in the automation world (never the email's). */
+  evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<R>;
+  /** A PNG of `area`, in device pixels. */
+  screenshot(area: ScreenshotArea): Promise<Buffer>;
+  /** The requests the page made that were refused since `load`. */
+  refused(): Promise<string[]>;
+}
+
+/**
+ * The capture, written once for every engine: load, settle, measure (fit to the screen where
+ * the client does, the context's marker, text colours), clamp to the tallest image, shoot.
+ */
+export async function captureSequence(
+  driver: PageDriver,
+  html: string,
+  images: ImagePlan,
+  settings: CaptureSettings,
+): Promise<PageCapture> {
+  await driver.load(html, images);
+  await driver.settle();
+  const measured = await driver.evaluate(measurePage, {
+    fitWidth: settings.fitToWidth ? settings.width : null,
+    cookie: MARKER_COOKIE,
+  });
+  const contentHeight = Math.ceil(measured.height);
+  const maxHeight = Math.floor(MAX_DEVICE_HEIGHT / settings.scale);
+  const height = Math.max(1, Math.min(contentHeight, maxHeight));
+  const png = await driver.screenshot({
+    width: settings.width,
+    height,
+    scale: settings.scale,
+    contentHeight,
+  });
+  return {
+    png,
+    width: settings.width,
+    height,
+    contentHeight,
+    truncated: contentHeight > height,
+    blockedRequests: await driver.refused(),
+    contextMarker: measured.marker,
+    textSamples: measured.texts,
+  };
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { ASSET_ORIGIN, ImagePlan } from '../../pipeline/email-content';
+import type { PageDriver, ScreenshotArea } from '../capture-sequence';
+import { settlePage } from '../page-scripts';
+import type { RendererProcess } from './renderer-process';
+
+/** Where the renderer serves the email's stored copies (its own URI scheme). */
+const COPY_ORIGIN = 'ipcopy://assets';
+
+/** How long fonts and image decoding may hold a capture before it is drawn as it stands. */
+const SETTLE_CAP_MS = 2000;
+
+/** A function's source as the body of WebKit's async call: `input` is its argument as JSON. */
+function callBody(fn: (arg: never) => unknown): string {
+  return `return JSON.stringify(await (${fn.toString()})(JSON.parse(input)) ?? null);`;
+}
+
+/**
+ * One web view of a WebKit renderer: a page of one email only (its own web process, cookie
+ * jar and caches), in an offscreen window of the viewport's size. The capture sequence's
+ * primitives, over the renderer's pipes.
+ */
+export class WebKitPage implements PageDriver {
+  private blocked: string[] = [];
+
+  private constructor(
+    private readonly renderer: RendererProcess,
+    readonly id: string,
+  ) {}
+
+  /**
+   * A new view with its marker cookie; `warm` also starts its web process (an empty document
+   * at the email's address, so the email's own load stays in that process).
+   */
+  static async open(
+    renderer: RendererProcess,
+    viewport: { width: number; height: number },
+    { warm = false } = {},
+  ): Promise<WebKitPage> {
+    const page = new WebKitPage(renderer, randomUUID());
+    await renderer.request({ op: 'open', id: page.id, ...viewport, warm });
+    return page;
+  }
+
+  /** The renderer this page lives in: a page is never handed to another one. */
+  get owner(): RendererProcess {
+    return this.renderer;
+  }
+
+  resize(viewport: { width: number; height: number }): Promise<unknown> {
+    return this.renderer.request({ op: 'resize', id: this.id, ...viewport });
+  }
+
+  async load(html: string, images: ImagePlan): Promise<void> {
+    this.blocked = [];
+    const copies = [...images.served.entries()].map(([path, image]) => ({
+      path,
+      type: image.contentType,
+      size: image.data.length,
+    }));
+    const document = Buffer.from(html.replaceAll(`${ASSET_ORIGIN}/`, `${COPY_ORIGIN}/`));
+    const payload = Buffer.concat([...[...images.served.values()].map((i) => i.data), document]);
+    await this.renderer.request({ op: 'load', id: this.id, copies }, payload);
+  }
+
+  async settle(): Promise<void> {
+    await this.evaluate(settlePage, { capMs: SETTLE_CAP_MS });
+  }
+
+  async evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<R> {
+    const reply = await this.renderer.request({
+      op: 'call',
+      id: this.id,
+      body: callBody(fn as (arg: never) => unknown),
+      input: JSON.stringify(arg),
+    });
+    return JSON.parse(String(reply.header.value)) as R;
+  }
+
+  /**
+   * WebKit's own snapshot of the whole document, in a window no larger than the viewport; a
+   * page cut at the tallest image instead gets a window as tall as the cut, whose visible
+   * part is taken (the whole document could pass cairo's 32,767-pixel limit).
+   */
+  async screenshot(area: ScreenshotArea): Promise<Buffer> {
+    const cut = area.contentHeight > area.height;
+    if (cut) await this.resize({ width: area.width, height: area.height });
+    const reply = await this.renderer.request({
+      op: 'snapshot',
+      id: this.id,
+      visible: cut,
+      width: Math.round(area.width * area.scale),
+      height: Math.round(area.height * area.scale),
+    });
+    const { width, height, blocked } = reply.header as {
+      width: number;
+      height: number;
+      blocked: string[];
+    };
+    this.blocked = blocked;
+    return sharp(reply.payload, { raw: { width, height, channels: 3 } })
+      .png({ compressionLevel: 2, adaptiveFiltering: false })
+      .toBuffer();
+  }
+
+  /** What the policy refused (seen in the page), and the navigations and missing copies. */
+  async refused(): Promise<string[]> {
+    const inPage = await this.evaluate(
+      () => (globalThis as { __refused?: string[] }).__refused ?? [],
+      null,
+    );
+    return [...inPage, ...this.blocked].map((url) =>
+      url.startsWith(`${COPY_ORIGIN}/`) ? ASSET_ORIGIN + url.slice(COPY_ORIGIN.length) : url,
+    );
+  }
+
+  /** Closes the view: its web process ends. */
+  async close(): Promise<void> {
+    await this.renderer.request({ op: 'close', id: this.id }).catch(() => undefined);
+  }
+}
