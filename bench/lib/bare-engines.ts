@@ -65,6 +65,7 @@ export async function bareWebKit(
         height: MAX_DEVICE_HEIGHT / profile.device_scale_factor,
         scale: profile.device_scale_factor,
         contentHeight: 0,
+        contentWidth: 0,
       });
       await page.close();
       if (i >= 2) samples.push(performance.now() - started);

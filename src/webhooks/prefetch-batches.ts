@@ -84,6 +84,10 @@ export class PrefetchBatches implements OnModuleInit, OnApplicationBootstrap {
         configuration as CaptureConfiguration,
       );
       if (!capture || capture.status === 'pending') return null;
+      // Handed back by a restart or shutdown: CaptureRecovery starts another attempt, and
+      // the batch waits for its outcome rather than reporting the interruption. (A capture
+      // the queue refused for its load waits for a request, so that refusal is its outcome.)
+      if (capture.status === 'failed' && capture.failure === 'interrupted') return null;
       if (capture.status === 'captured') {
         outcomes.push({ ...configuration, status: 200 });
         continue;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import reference from '../fixtures/reference/reference-client-catalog.json';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';
@@ -160,9 +160,12 @@ describe(`Engines left out or failing (${TEST_DATABASE})`, () => {
     let t: TestApp;
     const path = process.env.PATH;
     beforeAll(async () => {
-      // A WebKitWebDriver that exits at once, found first on PATH.
+      // An Xvfb that exits at once, found first on PATH: WebKit's renderer has no display.
       const dir = mkdtempSync(join(tmpdir(), 'broken-webkit-'));
-      writeFileSync(join(dir, 'WebKitWebDriver'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+      chmodSync(dir, 0o755); // the engine's user runs it
+      writeFileSync(join(dir, 'Xvfb'), '#!/bin/sh\necho broken display >&2\nexit 1\n', {
+        mode: 0o755,
+      });
       process.env.PATH = `${dir}:${path}`;
       t = await createTestApp();
     });

@@ -13,8 +13,24 @@ describe('EngineCpu: the CPU of the processes under this one, by engine', () => 
         'firefox-esr',
         'Xvfb',
         'sh',
+        // The jails name themselves after their engine; all below one is filed under it.
+        'jail-chromium',
+        'jail-webkit',
+        'jail-gecko',
       ].map(engineOfProcess),
-    ).toEqual(['chromium', 'chromium', 'webkit', 'webkit', 'gecko', 'gecko', 'display', 'other']);
+    ).toEqual([
+      'chromium',
+      'chromium',
+      'webkit',
+      'webkit',
+      'gecko',
+      'gecko',
+      'display',
+      'other',
+      'chromium',
+      'webkit',
+      'gecko',
+    ]);
   });
 
   it('adds what a child used since the last reading, and only that', async () => {

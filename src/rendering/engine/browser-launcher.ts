@@ -39,6 +39,7 @@ export class BrowserLauncher {
     const jail = this.jail();
     const home = jail.home(`chromium-${++this.launches}`);
     const { executablePath, env } = jail.launcher('chromium', chromiumPath, {
+      engine: 'chromium',
       network: 'private',
       passFds: [3, 4],
       profile: { arg: '--user-data-dir', dir: join(home, 'profile') },

@@ -10,6 +10,8 @@ export interface ScreenshotArea {
   scale: number;
   /** The whole page's height: taller than `height` when the capture is cut. */
   contentHeight: number;
+  /** The whole page's width: wider than `width` when the email overflows the viewport. */
+  contentWidth: number;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function captureSequence(
     height,
     scale: settings.scale,
     contentHeight,
+    contentWidth: Math.ceil(measured.width),
   });
   return {
     png,

@@ -59,6 +59,8 @@ export function pageSettled(): boolean {
  */
 export function measurePage({ fitWidth, cookie }: { fitWidth: number | null; cookie: string }): {
   height: number;
+  /** The document's width: wider than the viewport when the email overflows it. */
+  width: number;
   marker: string;
   texts: TextSample[];
 } {
@@ -83,6 +85,7 @@ export function measurePage({ fitWidth, cookie }: { fitWidth: number | null; coo
     .find((each) => each.startsWith(`${cookie}=`));
   return {
     height: Math.max(root.scrollHeight, body ? body.scrollHeight : 0),
+    width: Math.max(root.scrollWidth, body ? body.scrollWidth : 0),
     marker: pair ? pair.slice(cookie.length + 1) : '',
     texts: sampleTextsOrNone(),
   };

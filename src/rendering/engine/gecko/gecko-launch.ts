@@ -46,6 +46,7 @@ export async function launchFirefox(
     install.firefox,
     ['--headless', '--no-remote', '--profile', profile, `--remote-debugging-port=${REMOTE_PORT}`],
     {
+      engine: 'gecko',
       network: 'private',
       own: [profile],
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],

@@ -31,6 +31,7 @@ import time
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
+PR_SET_NAME = 15
 CLONE_NEWNET = 0x40000000
 CLONE_NEWUSER = 0x10000000
 SIOCSIFFLAGS = 0x8914
@@ -162,6 +163,10 @@ def main():
     if str(os.getppid()) != config.get("JAIL_PARENT", str(os.getppid())):
         os._exit(0)
     call(libc.prctl(PR_SET_CHILD_SUBREAPER, 1), "prctl(PR_SET_CHILD_SUBREAPER)")
+    # Named after its engine ("jail-webkit"): the service's CPU accounting files every process
+    # below a jail under the jail's name, whatever the engine's processes call themselves.
+    engine = config.get("JAIL_ENGINE", "engine")
+    libc.prctl(PR_SET_NAME, ctypes.c_char_p(f"jail-{engine}"[:15].encode()))
 
     if config.get("JAIL_NETWORK") == "private":
         try:

@@ -19,6 +19,8 @@ export interface JailUser {
 
 /** How an engine is started: which of its descriptors it inherits, and its network. */
 export interface JailedSpawn {
+  /** The engine's family (chromium, webkit, gecko): the jail's process name (jail-webkit). */
+  engine: string;
   /** Its own loopback only (where the kernel allows), or the machine's. */
   network: 'private' | 'shared';
   env?: Record<string, string>;
@@ -141,6 +143,7 @@ export class EngineJail {
   private jailEnv(program: string, options: JailedSpawn): Record<string, string> {
     const env: Record<string, string> = {
       JAIL_PROGRAM: program,
+      JAIL_ENGINE: options.engine,
       JAIL_PARENT: String(process.pid),
       JAIL_NETWORK: options.network === 'private' && this.privateNetwork ? 'private' : 'shared',
       [ENGINE_MARKER]: this.marker,
@@ -156,7 +159,10 @@ export class EngineJail {
   private probeNetwork(): string | null {
     try {
       execFileSync(this.python, ['-I', '-S', JAIL_SCRIPT], {
-        env: { ...this.jailEnv('/bin/true', { network: 'private' }), JAIL_NETWORK: 'private' },
+        env: {
+          ...this.jailEnv('/bin/true', { engine: 'probe', network: 'private' }),
+          JAIL_NETWORK: 'private',
+        },
         stdio: ['ignore', 'ignore', 'pipe'],
         timeout: 10_000,
       });

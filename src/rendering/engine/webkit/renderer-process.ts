@@ -77,6 +77,7 @@ export class RendererProcess {
     mkdirSync(join(config, 'fontconfig'), { recursive: true });
     jail.writeFile(join(config, 'fontconfig', 'fonts.conf'), APPLE_SYSTEM_FONT);
     const child = jail.spawn(install.python, ['-I', install.renderer], {
+      engine: 'webkit',
       network: 'private',
       stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
       passFds: [3, 4],

@@ -80,16 +80,17 @@ export class WebKitPage implements PageDriver {
 
   /**
    * WebKit's own snapshot of the whole document, in a window no larger than the viewport; a
-   * page cut at the tallest image instead gets a window as tall as the cut, whose visible
-   * part is taken (the whole document could pass cairo's 32,767-pixel limit).
+   * page cut at the tallest image, or wider than the viewport, instead gets a window of the
+   * area's size, whose visible part is taken (the whole document could pass cairo's
+   * 32,767-pixel limit: WebKit then has no snapshot at all).
    */
   async screenshot(area: ScreenshotArea): Promise<Buffer> {
-    const cut = area.contentHeight > area.height;
-    if (cut) await this.resize({ width: area.width, height: area.height });
+    const visible = area.contentHeight > area.height || area.contentWidth > area.width;
+    if (visible) await this.resize({ width: area.width, height: area.height });
     const reply = await this.renderer.request({
       op: 'snapshot',
       id: this.id,
-      visible: cut,
+      visible,
       width: Math.round(area.width * area.scale),
       height: Math.round(area.height * area.scale),
     });

@@ -9,8 +9,8 @@ content filter, navigations by the policy hook, and scripts in the email never r
 (`enable-javascript-markup` off: only the service's own functions run, in an isolated world).
 
 It draws on a private X display: an Xvfb of its own, started here with an authorization
-cookie only this process knows, listening on no TCP port and no socket file (only the
-abstract socket of the network namespace the engine jail gave it).
+cookie only this process knows, listening on no TCP port and, unless WebKit's sandbox needs
+one, no socket file (only the abstract socket of the network namespace the jail gave it).
 
 Protocol (fd 3 in, fd 4 out): frames of a 4-byte big-endian length and a JSON header; a
 header with `size` is followed by that many bytes. Requests carry `seq`; each gets one
@@ -22,6 +22,7 @@ import json
 import os
 import queue
 import secrets
+import signal
 import struct
 import subprocess
 import sys
@@ -69,21 +70,28 @@ def log(message):
     sys.stderr.flush()
 
 
-def write_xauthority(path, cookie):
-    """An Xauthority file with one MIT-MAGIC-COOKIE-1 for any display of this host.
+def write_xauthority(path, cookie, number):
+    """An Xauthority file with one MIT-MAGIC-COOKIE-1 for display `number` of any host.
 
-    Written here rather than with xauth(1): xauth wants the display number, which Xvfb picks
-    itself (-displayfd) only after it has read this file. FamilyWild (0xffff) with an empty
-    address and number matches whatever display Xvfb takes (libXau's rule)."""
+    Written here rather than with xauth(1), which is one more package for 20 bytes.
+    FamilyWild (0xffff) with an empty address matches the display whatever host name the
+    client looks it up under (libXau's rule)."""
 
     def field(data):
         return struct.pack(">H", len(data)) + data
 
-    entry = struct.pack(">H", 0xFFFF) + field(b"") + field(b"") + field(b"MIT-MAGIC-COOKIE-1")
-    entry += field(cookie)
+    entry = struct.pack(">H", 0xFFFF) + field(b"") + field(str(number).encode())
+    entry += field(b"MIT-MAGIC-COOKIE-1") + field(cookie)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "wb") as f:
         f.write(entry)
+
+
+# Display numbers are drawn from here, away from the low ones desktops and CI tools take.
+DISPLAYS = range(100, 1100)
+DISPLAY_START_S = 20
+# How long a view may take to be given a new size before the snapshot is taken as it stands.
+RESIZE_CAP_MS = 3000
 
 
 def start_display(xvfb, home, socket_file):
@@ -92,29 +100,60 @@ def start_display(xvfb, home, socket_file):
     Its socket is the abstract one of the engine's own network namespace, which nothing
     outside it reaches; the socket file in /tmp/.X11-unix only where WebKit's sandbox needs
     it (bubblewrap gives each web process that file and the cookie, in a network of its own),
-    and then the cookie, readable by the engine's user alone, is what keeps others out."""
+    and then the cookie, readable by the engine's user alone, is what keeps others out.
+
+    The number is named, not left to Xvfb (-displayfd): a server that picks its own number
+    takes no lock file and only tries to bind, which succeeds in every network namespace, so
+    every renderer's Xvfb took :0 and each replaced the others' socket file (a sandboxed web
+    process then met a stranger's display: "cannot open display"). A named display takes
+    /tmp/.X<n>-lock, which every namespace shares; a taken number makes Xvfb exit, and
+    another is tried. Readiness is Xvfb's own signal: a server whose SIGUSR1 is ignored sends
+    its parent SIGUSR1 once it accepts connections."""
     authority = os.path.join(home, "Xauthority")
-    write_xauthority(authority, secrets.token_bytes(16))
-    read, write = os.pipe()
     libc = ctypes.CDLL(None, use_errno=True)
-    process = subprocess.Popen(
-        [xvfb, "-displayfd", str(write), "-auth", authority, "-nolisten", "tcp",
-         *([] if socket_file else ["-nolisten", "unix"]),
-         "-extension", "XTEST", "-extension", "RECORD", "-screen", "0", "640x480x24"],
-        pass_fds=[write], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        # The display dies with this renderer, however the renderer dies (PR_SET_PDEATHSIG).
-        preexec_fn=lambda: libc.prctl(1, 9),
-    )
-    os.close(write)
-    number = b""
-    with os.fdopen(read, "rb") as announced:
-        number = announced.readline().strip()
-    if not number:
-        raise RuntimeError(f"Xvfb exited ({process.wait()}) before taking a display")
-    os.environ["DISPLAY"] = f":{number.decode()}"
-    os.environ["XAUTHORITY"] = authority
-    return process
+    waited = {signal.SIGUSR1, signal.SIGCHLD}
+    signal.pthread_sigmask(signal.SIG_BLOCK, waited)
+
+    def in_child():
+        signal.signal(signal.SIGUSR1, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, waited)
+        libc.prctl(1, 9)  # the display dies with this renderer, however it dies
+
+    try:
+        for _ in range(20):
+            number = DISPLAYS[secrets.randbelow(len(DISPLAYS))]
+            write_xauthority(authority, secrets.token_bytes(16), number)
+            with open(os.path.join(home, "Xvfb.log"), "w+b") as said:
+                process = subprocess.Popen(
+                    [xvfb, f":{number}", "-auth", authority, "-nolisten", "tcp", "-noreset",
+                     *([] if socket_file else ["-nolisten", "unix"]),
+                     "-extension", "XTEST", "-extension", "RECORD", "-screen", "0",
+                     "640x480x24"],
+                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=said,
+                    preexec_fn=in_child,
+                )
+            deadline = time.monotonic() + DISPLAY_START_S
+            while process.poll() is None:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    process.kill()
+                    raise RuntimeError(f"Xvfb did not start within {DISPLAY_START_S} s")
+                got = signal.sigtimedwait(waited, remaining)
+                if got is not None and got.si_signo == signal.SIGUSR1 and got.si_pid == process.pid:
+                    os.environ["DISPLAY"] = f":{number}"
+                    os.environ["XAUTHORITY"] = authority
+                    return process
+            # It exited: if the number was taken (another server holds its lock), another one.
+            with open(os.path.join(home, "Xvfb.log"), "rb") as said:
+                words = said.read().decode(errors="replace")
+            if "already active" not in words:
+                last = " ".join(words.split())[-300:]
+                raise RuntimeError(f"Xvfb exited ({process.returncode}): {last or 'it said nothing'}")
+        raise RuntimeError("Xvfb found no free display number in 20 tries")
+    finally:
+        # Later resets (none: -noreset) or strays must not end this process.
+        signal.signal(signal.SIGUSR1, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, waited)
 
 
 class Pixels:
@@ -364,17 +403,36 @@ def main():
                 done(f"WebKit's web process stopped ({self.crashed})")
 
         def resize(self, width, height, done):
-            """Answers once the view has its new size (GTK allocates it on its next cycle)."""
+            """Answers once the view has its new size (GTK allocates it on its next cycle).
+
+            An offscreen window takes its child's size request, not resize(): the view asks
+            for the size. Should GTK allocate another (a size past what it allows), the answer
+            comes after RESIZE_CAP_MS all the same, and the snapshot is what was drawn."""
             allocation = self.view.get_allocation()
             if (allocation.width, allocation.height) == (width, height):
                 return done()
+            state = {"answered": False}
+
+            def answer(capped=False):
+                if not state["answered"]:
+                    state["answered"] = True
+                    self.view.disconnect(handler)
+                    if not capped:
+                        GLib.source_remove(cap)
+                    done()
 
             def allocated(_view, rect):
                 if (rect.width, rect.height) == (width, height):
-                    self.view.disconnect(handler)
-                    done()
+                    answer()
+
+            def capped():
+                log(f"the view was not given {width}x{height} within {RESIZE_CAP_MS} ms")
+                answer(capped=True)
+                return False
 
             handler = self.view.connect("size-allocate", allocated)
+            cap = GLib.timeout_add(RESIZE_CAP_MS, capped)
+            self.view.set_size_request(width, height)
             self.window.resize(width, height)
 
         def close(self):
