@@ -22,9 +22,10 @@ import { freshDatabase, REDIS_URL, startWorker } from './lib/cluster';
 import { postHtml, RunningServer, startServer } from './lib/server';
 import { ms, printTable, summarize } from './lib/stats';
 import { cpuOfTree, cpuUsed, describeParts } from './lib/cpu';
+import { machineBusySeconds } from './lib/machine-cpu';
 import { loadConfig } from '../src/config/app-config';
 import { Renderer } from '../src/rendering/render';
-import { LIBRARY_ALONE, rendererOptions } from '../src/rendering/renderer-options';
+import { LIBRARY_ALONE, rendererOptions } from '../src/renderer/renderer-options';
 import { mapWithConcurrency } from '../src/common/map-with-concurrency';
 
 /** The other email previewed while the grid runs. */
@@ -48,6 +49,8 @@ async function runGrid(
   // The service's process tree (itself, its browsers and their renderers), over the grid.
   // In scale-out the workers render: their process trees are counted, each on its own too.
   const cpuBefore = [server.pid, ...workers].map(cpuOfTree);
+  const machineBefore = machineBusySeconds();
+  const reportedBefore = workers.length ? 0 : await reportedCpu(server);
   const started = performance.now();
   let done = false;
   const grid = Promise.all(codes.map((code) => preview(guid, code))).finally(() => (done = true));
@@ -65,6 +68,10 @@ async function runGrid(
   // The thumbnails follow the answers: counted once the last is stored.
   await thumbnailsStored(server, guid, codes);
   const cpuAfter = [server.pid, ...workers].map(cpuOfTree);
+  // Everything the machine did meanwhile, this bench's own requests included.
+  const machine = machineBusySeconds() - machineBefore;
+  // The service's own figure, as its /metrics says it (embedded: one process tree).
+  const reported = workers.length ? NaN : (await reportedCpu(server)) - reportedBefore;
   const used = cpuAfter.map((after, i) => cpuUsed(cpuBefore[i], after));
   const gridCpu = {
     total: used.reduce((sum, part) => sum + part.total, 0),
@@ -90,6 +97,10 @@ async function runGrid(
     'captures produced': String(statuses.filter((status) => status === 200).length),
     'renders performed': `${distinct.length} + ${others.length} other`,
     'grid CPU s': `${gridCpu.total.toFixed(1)} (${describeParts(gridCpu.parts)})`,
+    'machine busy CPU s (/proc/stat)': machine.toFixed(1),
+    'grid / machine': (gridCpu.total / machine).toFixed(3),
+    '/metrics CPU s (process + engines)': Number.isNaN(reported) ? 'n/a' : reported.toFixed(1),
+    '/metrics / machine': Number.isNaN(reported) ? 'n/a' : (reported / machine).toFixed(3),
     'distinct renders CPU s': `${renders.total.toFixed(1)} (${describeParts(renders.parts)})`,
     'ratio (target <= 1.25)': (gridCpu.total / renders.total).toFixed(2),
     'captures per CPU s': (statuses.length / gridCpu.total).toFixed(2),
@@ -97,6 +108,21 @@ async function runGrid(
     'other email n': String(other.n),
     'other p50 / p95 ms': `${ms(other.p50)} / ${ms(other.p95)}`,
   };
+}
+
+/**
+ * The CPU-seconds the service reports for itself so far: its own process
+ * (instant_preview_process_cpu_seconds_total) and its engines'
+ * (instant_preview_engine_cpu_seconds_total, every engine).
+ */
+async function reportedCpu(server: RunningServer): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  let seconds = 0;
+  for (const line of text.split('\n')) {
+    if (/^instant_preview_(process_cpu_seconds_total|engine_cpu_seconds_total\{)/.test(line))
+      seconds += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return seconds;
 }
 
 const FIRST_RUNS = 15;

@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config/app-config';
 import { Renderer } from '../src/rendering/render';
-import { LIBRARY_ALONE, rendererOptions } from '../src/rendering/renderer-options';
+import { LIBRARY_ALONE, rendererOptions } from '../src/renderer/renderer-options';
 import { marketingEmail } from '../test/support/marketing-email';
 import { bareEngineCaptures } from './lib/bare-engine';
 import { startServer } from './lib/server';

@@ -7,14 +7,16 @@ import { chromium } from 'playwright-core';
 import { loadConfig } from '../src/config/app-config';
 import { resolveChromiumPath } from '../src/rendering/engine/chromium-path';
 import { Renderer, viewportOf } from '../src/rendering/render';
-import { LIBRARY_ALONE, rendererOptions } from '../src/rendering/renderer-options';
+import { LIBRARY_ALONE, rendererOptions } from '../src/renderer/renderer-options';
 import { clientCatalog } from '../src/rendering/catalog/client-catalog';
 import type { RenderImage } from '../src/rendering/pipeline/email-content';
 import { solidPng } from '../test/support/image-server';
 import { prepareHtml } from '../src/rendering/prepare/prepare-html';
 import { marketingEmail } from '../test/support/marketing-email';
 import { bareGecko, bareWebKit } from './lib/bare-engines';
+import { cpuOfTree } from './lib/cpu';
 import { peakEngineMemoryMb } from './lib/engine-memory';
+import { machineBusySeconds } from './lib/machine-cpu';
 import { mjmlTwoColumnEmail } from './lib/mjml-email';
 import { ms, printTable, summarize } from './lib/stats';
 
@@ -101,6 +103,7 @@ async function bareScreenshots(
   html: string,
   images: RenderImage[],
   client: string,
+  cpu?: (cost: CpuCost) => void,
 ): Promise<number[]> {
   const profile = clientCatalog.find(client)!;
   const browser = await chromium.launch({
@@ -109,8 +112,10 @@ async function bareScreenshots(
   });
   const byUrl = new Map(images.map((image) => [image.url, image]));
   const samples: number[] = [];
+  const measure = cpuMeter();
   try {
     for (let i = 0; i < RUNS + 2; i++) {
+      if (i === 2) measure.start();
       const started = performance.now();
       const context = await browser.newContext({
         viewport: viewportOf(profile, 'vertical'),
@@ -129,10 +134,69 @@ async function bareScreenshots(
       await context.close();
       if (i >= 2) samples.push(performance.now() - started);
     }
+    cpu?.(measure.perRun(RUNS));
   } finally {
     await browser.close();
   }
   return samples;
+}
+
+interface CpuCost {
+  /** CPU-seconds of this process and everything below it (its engines), per capture. */
+  tree: number;
+  /** The machine's busy CPU-seconds (/proc/stat) over the same runs, per capture. */
+  machine: number;
+}
+
+/** CPU of this process's tree and of the machine, between start() and perRun(). */
+function cpuMeter() {
+  const treeNow = () => Object.values(cpuOfTree(process.pid)).reduce((a, b) => a + b, 0);
+  let tree = 0;
+  let machine = 0;
+  return {
+    start() {
+      tree = treeNow();
+      machine = machineBusySeconds();
+    },
+    perRun(runs: number): CpuCost {
+      return { tree: (treeNow() - tree) / runs, machine: (machineBusySeconds() - machine) / runs };
+    },
+  };
+}
+
+/**
+ * CPU per capture: the library (prepare, engine, encode, thumbnails) beside Blink drawing the
+ * same HTML at the same viewport and scale with nothing else (bare Playwright), one at a time.
+ */
+async function cpuPerCapture(emails: Record<'marketing' | 'mjml', Email>) {
+  const rows = [];
+  const renderer = libraryAlone(1);
+  try {
+    for (const { label, client, email: kind } of PROFILES) {
+      const email = emails[kind];
+      await ourCaptures(renderer, email, client, 2); // warm
+      const measure = cpuMeter();
+      measure.start();
+      await ourCaptures(renderer, email, client, RUNS);
+      const ours = measure.perRun(RUNS);
+      let blink: CpuCost = { tree: NaN, machine: NaN };
+      await bareScreenshots(email.html, email.images, client, (cost) => (blink = cost));
+      rows.push({
+        profile: label,
+        'ours CPU s/capture (tree)': ours.tree.toFixed(3),
+        'ours machine s/capture': ours.machine.toFixed(3),
+        'bare Blink, same viewport (tree)': blink.tree.toFixed(3),
+        'bare Blink machine': blink.machine.toFixed(3),
+        'ours / bare Blink (tree)': (ours.tree / blink.tree).toFixed(2),
+      });
+    }
+  } finally {
+    await renderer.close();
+  }
+  printTable(
+    `CPU per capture, ${RUNS} captures each, one at a time, beside bare Blink at the same viewport and scale (target for WebKit and Gecko: <= 2x)`,
+    rows,
+  );
 }
 
 /**
@@ -151,14 +215,14 @@ function libraryAlone(concurrency: number): Renderer {
   );
 }
 
-async function ourCaptures(renderer: Renderer, email: Email, client: string) {
+async function ourCaptures(renderer: Renderer, email: Email, client: string, runs = RUNS + 2) {
   const samples: number[] = [];
-  for (let i = 0; i < RUNS + 2; i++) {
+  for (let i = 0; i < runs; i++) {
     const started = performance.now();
     await renderer.render(email, client, { images: 'allowed', orientation: 'vertical' });
-    if (i >= 2) samples.push(performance.now() - started);
+    samples.push(performance.now() - started);
   }
-  return samples;
+  return samples.slice(runs > 2 ? 2 : 0);
 }
 
 async function throughput(email: Email, client: string, concurrency: number) {
@@ -179,12 +243,15 @@ async function throughput(email: Email, client: string, concurrency: number) {
 }
 
 async function main() {
-  await prepareTimes();
   const emails = {
     marketing: await emailWithImages('marketing'),
     mjml: await emailWithImages('mjml'),
   };
+  // BENCH_PARTS=cpu: the CPU table alone.
+  if (process.env.BENCH_PARTS === 'cpu') return cpuPerCapture(emails);
+  await prepareTimes();
   const email = emails.marketing;
+  await cpuPerCapture(emails);
   const renderer = libraryAlone(1);
   const rows = [];
   try {

@@ -9,6 +9,12 @@
 // while a subfolder using one file of its parent that another parent file uses is not.
 const madge = require('madge');
 
+/**
+ * Imports that go the wrong way although they make no cycle: the rendering library is used
+ * by the service and knows nothing of its configuration (src/renderer builds its options).
+ */
+const FORBIDDEN = [{ from: 'rendering/', to: 'config/', why: 'the rendering library reads no configuration' }];
+
 function cycles(graph) {
   const found = [];
   const state = new Map();
@@ -56,6 +62,15 @@ async function main() {
   for (const cycle of fileCycles) console.error(`file cycle: ${cycle.join(' > ')}`);
   const deepest = Math.max(...Object.keys(files).map((file) => foldersOf(file).length));
   let failed = fileCycles.length > 0;
+  for (const [file, imports] of Object.entries(files)) {
+    for (const rule of FORBIDDEN) {
+      if (!file.startsWith(rule.from)) continue;
+      for (const target of imports.filter((each) => each.startsWith(rule.to))) {
+        console.error(`forbidden import: ${file} > ${target} (${rule.why})`);
+        failed = true;
+      }
+    }
+  }
   const folders = new Set();
   for (let depth = 1; depth <= deepest; depth++) {
     const graph = foldedGraph(files, depth);

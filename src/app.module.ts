@@ -16,7 +16,7 @@ import { PlaygroundModule } from './playground/playground.module';
 import { PreviewsModule } from './previews/previews.module';
 import { ComparisonsModule } from './comparisons/comparisons.module';
 import { ChecksModule } from './checks/checks.module';
-import { RenderingModule } from './rendering/rendering.module';
+import { RenderingModule } from './renderer/renderer.module';
 import { LocalFilesModule } from './storage/local-files.module';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module';
 import { StorageModule } from './storage/storage.module';

@@ -8,7 +8,7 @@ import { choice } from './common/cli-choice';
 import { IMAGES_OPTIONS, ORIENTATION_OPTIONS, RenderOptions } from './rendering/profile/options';
 import { Renderer } from './rendering/render';
 import { planSandbox, sandboxFacts } from './rendering/engine/sandbox';
-import { rendererOptions } from './rendering/renderer-options';
+import { rendererOptions } from './renderer/renderer-options';
 import { loadConfig } from './config/app-config';
 
 /** `npm run render -- <file.html|file.eml> --client OL2019 [--images blocked] [--orientation horizontal] [--out dir]` */

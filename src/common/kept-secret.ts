@@ -1,22 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppConfig } from '../config/app-config';
 
 /**
  * A secret from configuration or, where none is configured (embedded mode: scale-out
  * requires every shared secret, config/environment.ts), a random one made once and kept in
- * DATA_DIR under `file` with owner-only permissions, the same at every start.
+ * `dataDir` (DATA_DIR) under `file` with owner-only permissions, the same at every start.
  */
-export function keptSecret(
-  config: AppConfig,
-  configured: string | undefined,
-  file: string,
-): string {
+export function keptSecret(dataDir: string, configured: string | undefined, file: string): string {
   if (configured) return configured;
-  const path = join(config.dataDir, file);
+  const path = join(dataDir, file);
   if (!existsSync(path)) {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true });
     writeFileSync(path, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
     chmodSync(path, 0o600);
   }

@@ -123,20 +123,29 @@ export function descendantsNamed(root: number, name: RegExp): number[] {
 
 /**
  * Every process under `root` with its CPU time, its reaped children's included, labelled by
- * the command name of the root's child it descends from (the browser or driver it belongs to).
+ * the command name of the root's child it descends from (the browser or driver it belongs to)
+ * and that child's pid.
  */
-export function treeCpu(root: number): Map<number, { cpuMs: number; branch: string }> {
+export function treeCpu(
+  root: number,
+): Map<number, { cpuMs: number; branch: string; branchPid: number }> {
   const byParent = childrenByParent();
-  const byPid = new Map<number, { cpuMs: number; branch: string }>();
-  const queue: { pid: number; branch: string | null }[] = [{ pid: root, branch: null }];
+  const byPid = new Map<number, { cpuMs: number; branch: string; branchPid: number }>();
+  const queue: { pid: number; top: { name: string; pid: number } | null }[] = [
+    { pid: root, top: null },
+  ];
   while (queue.length > 0) {
-    const { pid, branch } = queue.shift()!;
+    const { pid, top } = queue.shift()!;
     for (const child of byParent.get(pid) ?? []) {
       const stat = readStat(`/proc/${child}/stat`);
       if (!stat) continue; // gone meanwhile: its parent has its time once it reaps it
-      const childBranch = branch ?? stat.name;
-      byPid.set(child, { cpuMs: stat.cpuMs + stat.reapedCpuMs, branch: childBranch });
-      queue.push({ pid: child, branch: childBranch });
+      const branch = top ?? { name: stat.name, pid: child };
+      byPid.set(child, {
+        cpuMs: stat.cpuMs + stat.reapedCpuMs,
+        branch: branch.name,
+        branchPid: branch.pid,
+      });
+      queue.push({ pid: child, top: branch });
     }
   }
   return byPid;

@@ -12,8 +12,10 @@ import {
 } from 'class-validator';
 import { cpus } from 'node:os';
 
-/** The engines a profile may name (ARCHITECTURE.md): Blink, WebKit, Gecko. */
-export const ENGINE_NAMES = ['chromium', 'webkit', 'gecko'] as const;
+import { ENGINES } from '../rendering/profile/client-profile';
+
+/** The engines a profile may name: the rendering library's list. */
+export const ENGINE_NAMES = ENGINES;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
 const toInt = ({ value }: { value: unknown }) =>

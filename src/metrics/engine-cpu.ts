@@ -1,7 +1,14 @@
 import { treeCpu } from '../common/procfs';
+import { ENGINES } from '../rendering/profile/client-profile';
 
-/** The engine a browser or driver process belongs to, by its command name. */
+/**
+ * The engine a process belongs to, by its command name: the service's engines each run below
+ * a jail named after it (jail-webkit); an engine started without one (the benches' bare
+ * engines) is known by its programs' names.
+ */
 export function engineOfProcess(name: string): string {
+  const jailed = /^jail-(.+)$/.exec(name)?.[1];
+  if (jailed && (ENGINES as readonly string[]).includes(jailed)) return jailed;
   if (/chrom|headless/i.test(name)) return 'chromium';
   if (/webkit|minibrowser/i.test(name)) return 'webkit';
   if (/gecko|firefox/i.test(name)) return 'gecko';
@@ -10,13 +17,17 @@ export function engineOfProcess(name: string): string {
 }
 
 /**
- * CPU the engines' processes used, by engine: each process under this one is read at every
- * scrape and what it used since the last is added (a browser that ended is counted up to
- * the scrape before; its renderers that ended, in full, through its reaped-children time).
- * Linux only (procfs); elsewhere nothing is counted.
+ * CPU the engines' processes used, by engine. At each scrape every live process below this
+ * one is read, its own time plus what it reaped (a process that ended is in its reaper's
+ * reaped time, once), and summed per branch (a child of this process: an engine's jail, with
+ * everything below it): a running total per branch, of which the scrape adds what it grew
+ * by. The jail reaps everything below it (a subreaper), so nothing its engine started
+ * escapes. (Adding each process's own growth instead would count a process twice: while it
+ * lived, and again in its reaper's time.) A branch that ended is dropped: what it used after
+ * the scrape before is in this process's own reaped time. Linux only (procfs).
  */
 export class EngineCpu {
-  private readonly last = new Map<number, number>();
+  private last = new Map<number, number>();
 
   constructor(private readonly root = process.pid) {}
 
@@ -24,14 +35,17 @@ export class EngineCpu {
   since(): Map<string, number> {
     const used = new Map<string, number>();
     if (process.platform !== 'linux') return used;
-    const byPid = treeCpu(this.root);
-    for (const [pid, { cpuMs, branch }] of byPid) {
-      const before = this.last.get(pid) ?? 0;
-      const engine = engineOfProcess(branch);
-      used.set(engine, (used.get(engine) ?? 0) + Math.max(0, cpuMs - before) / 1000);
+    const branches = new Map<number, { engine: string; cpuMs: number }>();
+    for (const { cpuMs, branch, branchPid } of treeCpu(this.root).values()) {
+      const total = branches.get(branchPid);
+      if (total) total.cpuMs += cpuMs;
+      else branches.set(branchPid, { engine: engineOfProcess(branch), cpuMs });
     }
-    for (const pid of this.last.keys()) if (!byPid.has(pid)) this.last.delete(pid);
-    for (const [pid, { cpuMs }] of byPid) this.last.set(pid, cpuMs);
+    for (const [pid, { engine, cpuMs }] of branches) {
+      const grown = Math.max(0, cpuMs - (this.last.get(pid) ?? 0)) / 1000;
+      used.set(engine, (used.get(engine) ?? 0) + grown);
+    }
+    this.last = new Map([...branches].map(([pid, { cpuMs }]) => [pid, cpuMs]));
     return used;
   }
 }

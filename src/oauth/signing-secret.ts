@@ -6,5 +6,5 @@ import type { AppConfig } from '../config/app-config';
  * random one made once and kept in DATA_DIR with owner-only permissions.
  */
 export function signingSecret(config: AppConfig): string {
-  return keptSecret(config, config.oauth.signingSecret, 'oauth-signing-secret');
+  return keptSecret(config.dataDir, config.oauth.signingSecret, 'oauth-signing-secret');
 }

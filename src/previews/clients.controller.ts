@@ -1,6 +1,7 @@
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Controller, Get } from '@nestjs/common';
 import { ClientCatalog } from '../rendering/catalog/client-catalog';
+import { ENGINE_REGISTRY } from '../rendering/engine/engine-registry';
 import { familyOf } from '../rendering/families/lookup';
 import { fontNote, fontsOf } from '../rendering/fonts/client-fonts';
 import type { ClientProfile } from '../rendering/profile/client-profile';
@@ -94,5 +95,5 @@ function emulationNote(profile: ClientProfile, substituted?: string): string {
   const family = familyOf(profile);
   const note = `${profile.emulation} ${fontNote(family.defaultFont, fontsOf(family.fonts, profile))}`;
   if (!substituted) return note;
-  return `${note} Drawn here by Chromium instead of ${profile.engine === 'webkit' ? 'WebKit' : 'Gecko'}: ${substituted}.`;
+  return `${note} Drawn here by Chromium instead of ${ENGINE_REGISTRY[profile.engine].title}: ${substituted}.`;
 }

@@ -1,6 +1,7 @@
 import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
-import type { BrowserPoolOptions, BrowserState } from './engine/browser-pool';
-import type { EngineIdentity } from './engine/engine-port';
+import type { BrowserPoolOptions } from './engine/browser-pool';
+import type { BrowserState, EngineIdentity } from './engine/engine-port';
+import { ENGINE_REGISTRY } from './engine/engine-registry';
 import type { TextSample } from './engine/page-scripts';
 import { EngineChoice, EngineHealth, EngineSet } from './engine/engine-set';
 import { ImageSizes, makeImageSizes, Thumbnails } from './engine/image-sizes';
@@ -224,19 +225,13 @@ export class Renderer {
   }
 }
 
-const ENGINE_NAMES: Record<Engine, string> = {
-  chromium: 'Chromium',
-  webkit: 'WebKit',
-  gecko: 'Gecko',
-};
-
 /** The report's first entry: which engine drew the picture, and why when it is not the client's. */
 function engineEntry({ identity, instead }: EngineChoice): ReportEntry {
-  const drawn = `${ENGINE_NAMES[identity.name]} ${identity.version}`;
+  const drawn = `${ENGINE_REGISTRY[identity.name].title} ${identity.version}`;
   return {
     slug: instead ? 'rule:engine-substitute' : 'rule:engine',
     title: instead
-      ? `Drawn by ${drawn} instead of the client's ${ENGINE_NAMES[instead.engine.name]}: ${instead.reason}`
+      ? `Drawn by ${drawn} instead of the client's ${ENGINE_REGISTRY[instead.engine.name].title}: ${instead.reason}`
       : `Drawn by ${drawn}, the client's own engine`,
     where: 'engine',
     source: 'FIDELITY.md engines; GET /v1/clients engine',

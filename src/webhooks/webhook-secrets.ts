@@ -24,7 +24,9 @@ export class WebhookSecrets {
   private readonly older: Buffer[];
 
   constructor(config: AppConfig) {
-    this.current = keyOf(keptSecret(config, config.webhooks.secretKey, 'webhook-secret-key'));
+    this.current = keyOf(
+      keptSecret(config.dataDir, config.webhooks.secretKey, 'webhook-secret-key'),
+    );
     const previous = config.webhooks.previousSecretKey;
     this.older = [...(previous ? [keyOf(previous)] : []), keyOf(signingSecret(config))];
   }

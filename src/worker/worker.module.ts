@@ -6,7 +6,7 @@ import { MetricsModule } from '../metrics/metrics.module';
 import { DatabaseModule } from '../database/database.module';
 import { ExpiryModule } from '../expiry/expiry.module';
 import { CaptureProcessingModule } from '../captures/capture-processing.module';
-import { RenderingModule } from '../rendering/rendering.module';
+import { RenderingModule } from '../renderer/renderer.module';
 import { StorageModule } from '../storage/storage.module';
 import { RenderWorker } from './render-worker';
 import { EventsModule } from '../events/events.module';

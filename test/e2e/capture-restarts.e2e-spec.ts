@@ -22,11 +22,8 @@ const byEmail = (receiver: WebhookReceiver, guid: string, type: string) =>
     .filter((received) => received.body.type === type && received.body.data.email_guid === guid);
 
 /** An application with a webhook on `receiver`, in a database left for the processes to come. */
-async function prepareData(
-  receiver: WebhookReceiver,
-  env: Record<string, string>,
-): Promise<{ data: TestAppData; apiKey: string }> {
-  const t = await createTestApp({ env, realTime: true });
+/** A new application whose webhook posts to `receiver` (which learns its secret): its key. */
+async function subscribedApplication(t: TestApp, receiver: WebhookReceiver): Promise<string> {
   const { api_key: apiKey } = await createApplication(t);
   const created = await request(t.url)
     .post('/v1/webhooks')
@@ -34,6 +31,15 @@ async function prepareData(
     .send({ url: `${receiver.url}/hooks` })
     .expect(201);
   receiver.secret = created.body.secret;
+  return apiKey;
+}
+
+async function prepareData(
+  receiver: WebhookReceiver,
+  env: Record<string, string>,
+): Promise<{ data: TestAppData; apiKey: string }> {
+  const t = await createTestApp({ env, realTime: true });
+  const apiKey = await subscribedApplication(t, receiver);
   const { data } = t;
   await t.close({ keepData: true });
   return { data, apiKey };
@@ -95,13 +101,7 @@ describe(`a prefetch across a restart of the service (${TEST_DATABASE})`, () => 
   it('a shutdown past SHUTDOWN_GRACE_MS: the restarted service (another instance name) captures the rest, and prefetch.completed carries 200 for each', async () => {
     const stopping = { ...env, SHUTDOWN_GRACE_MS: '0', INSTANCE_NAME: 'before-shutdown' };
     let t: TestApp = await createTestApp({ env: stopping, realTime: true });
-    const { api_key: apiKey } = await createApplication(t);
-    const created = await request(t.url)
-      .post('/v1/webhooks')
-      .set('Authorization', basicAuth(apiKey))
-      .send({ url: `${receiver.url}/hooks` })
-      .expect(201);
-    receiver.secret = created.body.secret;
+    const apiKey = await subscribedApplication(t, receiver);
     const guid = await prefetch(t.url, apiKey);
     await until(() => byEmail(receiver, guid, 'capture.completed').length > 0);
     const { data } = t;

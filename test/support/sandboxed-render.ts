@@ -7,7 +7,7 @@ import { readFile, readlink } from 'node:fs/promises';
 import type { SandboxMode } from '../../src/rendering/engine/sandbox';
 import { loadConfig } from '../../src/config/app-config';
 import { Renderer } from '../../src/rendering/render';
-import { LIBRARY_ALONE, rendererOptions } from '../../src/rendering/renderer-options';
+import { LIBRARY_ALONE, rendererOptions } from '../../src/renderer/renderer-options';
 import { readPixels, isRed } from './pixels';
 import { chromiumProcesses } from './process-tree';
 

@@ -51,4 +51,36 @@ describe('EngineCpu: the CPU of the processes under this one, by engine', () => 
       child.kill();
     }
   });
+
+  it('counts a process that ended once: not again in the time of the parent that reaped it', async () => {
+    const burn =
+      'const s = process.cpuUsage(); while ((u => u.user + u.system)(process.cpuUsage(s)) < 300000);';
+    // A child whose own child burns 300 ms, says so, and ends when told; the child reaps it.
+    const parent = spawn(process.execPath, [
+      '-e',
+      `const g = require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(
+        `${burn} console.log('burnt'); process.stdin.once('data', () => process.exit(0));`,
+      )}], { stdio: ['pipe', 'pipe', 'inherit'] });
+       g.stdout.once('data', () => console.log('burnt'));
+       process.stdin.once('data', () => { g.on('exit', () => console.log('reaped')); g.stdin.write('x'); });
+       setTimeout(() => {}, 30000);`,
+    ]);
+    const said = (word: string) =>
+      new Promise<void>((resolve) =>
+        parent.stdout.on('data', (chunk: Buffer) => chunk.toString().includes(word) && resolve()),
+      );
+    const cpu = new EngineCpu();
+    try {
+      const burnt = said('burnt');
+      cpu.since();
+      await burnt;
+      expect(cpu.since().get('other')).toBeGreaterThanOrEqual(0.25);
+      const reaped = said('reaped');
+      parent.stdin.write('x');
+      await reaped;
+      expect(cpu.since().get('other') ?? 0).toBeLessThan(0.15);
+    } finally {
+      parent.kill();
+    }
+  });
 });

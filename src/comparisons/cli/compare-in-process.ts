@@ -4,7 +4,7 @@ import { loadEmail } from '../../emails/mime/email-file';
 import { planSandbox, sandboxFacts } from '../../rendering/engine/sandbox';
 import type { EmailContent } from '../../rendering/pipeline/email-content';
 import { Renderer } from '../../rendering/render';
-import { rendererOptions } from '../../rendering/renderer-options';
+import { rendererOptions } from '../../renderer/renderer-options';
 import { diffImages } from '../image-diff';
 import { formatPercent, writeDiff } from './compare-output';
 import { ClientDiff, CompareArgs, CompareError, CompareIo } from './compare-types';

@@ -10,6 +10,7 @@ import { Slots } from '../../common/slots';
 import type { SandboxMode } from './sandbox';
 import { BrowserLauncher } from './browser-launcher';
 import { EngineJail } from './jail/jail';
+import type { BrowserState } from './engine-port';
 import { BrowserCrashedError, RenderDeadlineError, RenderMemoryError } from './render-errors';
 
 export interface BrowserPoolOptions {
@@ -58,9 +59,6 @@ interface Generation {
   retired: boolean;
   renderers: BrowserRenderers;
 }
-
-/** up: a browser answers; idle: none launched yet (lazy); down: crashed or relaunching. */
-export type BrowserState = 'up' | 'idle' | 'down';
 
 /**
  * One browser per process, a bounded number of captures at once. Isolation is between

@@ -2,15 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Protocol } from 'playwright-core/types/protocol';
 import type { ImagePlan } from '../pipeline/email-content';
-import { DOCUMENT_URL, MARKER_COOKIE, serve } from './context-router';
-import { measurePage } from './page-scripts';
-import { CaptureSettings, MAX_DEVICE_HEIGHT, PageCapture } from './engine-port';
+import { captureSequence, PageDriver, ScreenshotArea } from './capture-sequence';
+import { DOCUMENT_URL, serve } from './context-router';
+import type { CaptureSettings, PageCapture } from './engine-port';
 
 /**
- * Loads the prepared HTML and takes the full-page screenshot. Every request goes through
- * the context's router (prepareContext), which serves this capture from now on. A context
- * kept from the same email's last capture keeps its page: the page is emptied and set to
- * this capture's viewport and colour scheme first.
+ * A Chromium capture: the capture sequence on the context's page. A context kept from the
+ * same email's last capture keeps its page: the page is emptied and set to this capture's
+ * viewport and colour scheme first.
  */
 export async function capturePage(
   { context, reused }: { context: BrowserContext; reused: boolean },
@@ -18,7 +17,6 @@ export async function capturePage(
   images: ImagePlan,
   settings: CaptureSettings,
 ): Promise<PageCapture> {
-  const { blockedRequests } = serve(context, html, images);
   // A context opened ahead of demand, or kept from the email's last capture, has its page.
   const existing = context.pages()[0];
   const page = existing ?? (await context.newPage());
@@ -39,47 +37,54 @@ export async function capturePage(
   page.once('crash', crashed);
   page.once('close', closed);
   try {
-    return await Promise.race([shoot(page, context, settings, blockedRequests), lost]);
+    const driver = new ChromiumPage(context, page);
+    return await Promise.race([captureSequence(driver, html, images, settings), lost]);
   } finally {
     page.off('crash', crashed);
     page.off('close', closed);
   }
 }
 
-async function shoot(
-  page: Page,
-  context: BrowserContext,
-  settings: CaptureSettings,
-  blockedRequests: string[],
-): Promise<PageCapture> {
-  await page.goto(DOCUMENT_URL, { waitUntil: 'load' });
-  // One round trip to the page: fitted to the screen if the client does that, then measured.
-  const measured = await page.evaluate(measurePage, {
-    fitWidth: settings.fitToWidth ? settings.width : null,
-    cookie: MARKER_COOKIE,
-  });
-  const contentHeight = Math.ceil(measured.height);
-  const contextMarker = measured.marker;
-  const maxHeight = Math.floor(MAX_DEVICE_HEIGHT / settings.scale);
-  const height = Math.max(1, Math.min(contentHeight, maxHeight));
-  const cdp = await devtoolsOf(context, page);
-  // Chromium's fast PNG path: pixel-identical, several times faster than the default encoder.
-  const shot = await screenshotOf(cdp, {
-    format: 'png',
-    optimizeForSpeed: true,
-    captureBeyondViewport: true,
-    clip: { x: 0, y: 0, width: settings.width, height, scale: settings.scale },
-  });
-  return {
-    contextMarker,
-    textSamples: measured.texts,
-    png: Buffer.from(shot.data, 'base64'),
-    width: settings.width,
-    height,
-    contentHeight,
-    truncated: contentHeight > height,
-    blockedRequests,
-  };
+/** Chromium's primitives for the capture sequence, on one page of a capture's context. */
+class ChromiumPage implements PageDriver {
+  private blocked: string[] = [];
+
+  constructor(
+    private readonly context: BrowserContext,
+    private readonly page: Page,
+  ) {}
+
+  /** Every request goes through the context's router, which serves this capture from now on. */
+  async load(html: string, images: ImagePlan): Promise<void> {
+    this.blocked = serve(this.context, html, images).blockedRequests;
+    await this.page.goto(DOCUMENT_URL, { waitUntil: 'load' });
+  }
+
+  /**
+   * Nothing more to wait for: Blink holds its load event for the stored copies (served from
+   * memory) and the web fonts its layout asked for.
+   */
+  async settle(): Promise<void> {}
+
+  evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<R> {
+    return this.page.evaluate(fn as (arg: unknown) => R, arg) as Promise<R>;
+  }
+
+  async screenshot(area: ScreenshotArea): Promise<Buffer> {
+    const cdp = await devtoolsOf(this.context, this.page);
+    // Chromium's fast PNG path: pixel-identical, several times faster than the default encoder.
+    const shot = await screenshotOf(cdp, {
+      format: 'png',
+      optimizeForSpeed: true,
+      captureBeyondViewport: true,
+      clip: { x: 0, y: 0, width: area.width, height: area.height, scale: area.scale },
+    });
+    return Buffer.from(shot.data, 'base64');
+  }
+
+  async refused(): Promise<string[]> {
+    return this.blocked;
+  }
 }
 
 /** How long to leave the compositor before each new ask: a frame is ~16 ms when idle. */

@@ -1,4 +1,5 @@
-import { BrowserPool, BrowserPoolOptions, BrowserState } from './browser-pool';
+import { BrowserPool, BrowserPoolOptions } from './browser-pool';
+import type { BrowserState } from './engine-port';
 import { capturePage } from './capture-page';
 import type { EngineAdapter, EngineCapture, PageCapture } from './engine-port';
 

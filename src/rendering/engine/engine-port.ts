@@ -1,7 +1,9 @@
 import type { ImagePlan } from '../pipeline/email-content';
 import type { Engine } from '../profile/client-profile';
-import type { BrowserState } from './browser-pool';
 import type { TextSample } from './page-scripts';
+
+/** up: an engine answers; idle: none started yet (lazy); down: crashed or restarting. */
+export type BrowserState = 'up' | 'idle' | 'down';
 
 /** Tallest capture in device pixels (GPU texture limit); taller emails are cut here. */
 export const MAX_DEVICE_HEIGHT = 16384;

@@ -25,9 +25,16 @@ export interface InstalledEngine {
  */
 export const ENGINE_REGISTRY: Record<
   Engine,
-  { label: string; find: (options: EngineOptions) => InstalledEngine | { missing: string } }
+  {
+    /** The engine's name in reports ("Drawn by WebKit 2.50.6"). */
+    title: string;
+    /** The engine with its implementation, in readiness and start-up messages. */
+    label: string;
+    find: (options: EngineOptions) => InstalledEngine | { missing: string };
+  }
 > = {
   chromium: {
+    title: 'Chromium',
     label: 'Chromium (Blink)',
     find: (options) => {
       // Chromium's own absence is reported at its first capture (the pool looks it up lazily).
@@ -44,6 +51,7 @@ export const ENGINE_REGISTRY: Record<
     },
   },
   webkit: {
+    title: 'WebKit',
     label: 'WebKit (WebKitGTK)',
     find: (options) => {
       const install = findWebKit();
@@ -78,6 +86,7 @@ export const ENGINE_REGISTRY: Record<
     },
   },
   gecko: {
+    title: 'Gecko',
     label: 'Gecko (Firefox ESR)',
     find: (options) => {
       const install = findGecko();

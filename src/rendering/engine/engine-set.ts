@@ -1,5 +1,5 @@
 import { ENGINES, Engine } from '../profile/client-profile';
-import type { BrowserState } from './browser-pool';
+import type { BrowserState } from './engine-port';
 import type { EngineAdapter, EngineIdentity } from './engine-port';
 import { ENGINE_REGISTRY, EngineOptions } from './engine-registry';
 

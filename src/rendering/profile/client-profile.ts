@@ -1,9 +1,11 @@
-import { ENGINE_NAMES, EngineName } from '../../config/environment';
 import type { ImagesOption, OrientationOption } from './options';
 
-/** Chromium (Blink), WebKit or Gecko: the configuration (ENGINES) names them too. */
-export const ENGINES = ENGINE_NAMES;
-export type Engine = EngineName;
+/**
+ * Chromium (Blink), WebKit or Gecko (ARCHITECTURE.md): the engines a profile may name, and
+ * the configuration's ENGINES. The rendering library owns the list; the configuration reads it.
+ */
+export const ENGINES = ['chromium', 'webkit', 'gecko'] as const;
+export type Engine = (typeof ENGINES)[number];
 export const DARK_STRATEGIES = [
   'none',
   'prefers-color-scheme',

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Browser, BrowserContext } from 'puppeteer-core';
 import { Slots } from '../../../common/slots';
 import { within } from '../../../common/deadline';
-import type { BrowserState } from '../browser-pool';
+import type { BrowserState } from '../engine-port';
 import { captureSequence } from '../capture-sequence';
 import type { EngineAdapter, EngineCapture, PageCapture } from '../engine-port';
 import { guardedCapture } from '../guarded-capture';
@@ -299,21 +299,27 @@ export class GeckoEngine implements EngineAdapter {
     return launchFirefox(this.options.jail, this.options.install, name, prefsFor(scheme));
   }
 
+  /**
+   * Ends every Firefox by its jail, which ends its content processes too. Contexts are not
+   * closed one by one first: Firefox answers nothing while a content process is still busy
+   * with a render stopped at its deadline, and the close would wait on it for ever.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    const warm = await Promise.all(this.warm.values());
+    for (const warm of this.warm.values()) warm.catch(() => undefined);
     this.warm.clear();
-    await Promise.all(warm.map((opened) => opened && this.discard(opened)));
-    await Promise.all([...this.active].map((context) => context.close().catch(() => undefined)));
+    this.active.clear();
     const running = [...this.browsers.values()];
     this.browsers.clear();
     await Promise.all(running.map((each) => each.browser.catch(() => null)));
     // Firefox in the jail: ending the jail ends Firefox and its content processes.
     await Promise.all(
       running.map(async ({ instance }) => {
-        if (!instance || instance.process.exitCode !== null) return;
-        const exited = once(instance.process, 'exit');
-        instance.process.kill('SIGTERM');
+        // Ended already (a jail killed past the grace has a signal, not an exit code).
+        const { process: jail } = instance ?? {};
+        if (!jail || jail.exitCode !== null || jail.signalCode !== null) return;
+        const exited = once(jail, 'exit');
+        jail.kill('SIGTERM');
         await exited;
       }),
     );

@@ -1,6 +1,7 @@
 import { Browser as InstalledBrowser, createProfile } from '@puppeteer/browsers';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -54,6 +55,8 @@ export async function launchFirefox(
       env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: home, TMPDIR: home },
     },
   );
+  // Its jail ended everything that used the folder: nothing of the profile outlives it.
+  void once(child, 'exit').then(() => rmSync(home, { recursive: true, force: true }));
   try {
     await within(listening(child), START_MS, () => {
       throw new Error(`Firefox did not start its remote agent within ${START_MS} ms`);

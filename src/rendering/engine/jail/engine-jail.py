@@ -204,13 +204,17 @@ def main():
     for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(number, on_signal)
 
+    jail = os.getpid()
     child = os.fork()
     if child == 0:
         try:
             for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 signal.signal(number, signal.SIG_DFL)
-            # The engine dies with its jail, even when the jail is killed outright.
+            # The engine dies with its jail, even when the jail is killed outright; if the jail
+            # died before this took hold, the engine is not started at all.
             libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+            if os.getppid() != jail:
+                os._exit(127)
             keep = {0, 1, 2, *passed}
             for fd in os.listdir("/proc/self/fd"):
                 if int(fd) not in keep:

@@ -1,5 +1,13 @@
 import { ChildProcess, execFileSync, spawn, StdioOptions } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { findExecutable } from '../engine-install';
@@ -92,11 +100,14 @@ export class EngineJail {
     return this.user?.uid ?? process.getuid?.();
   }
 
-  /** A fresh private folder for one engine process, owned by the engine's user (0700). */
+  /**
+   * A fresh private folder for one engine process, owned by the engine's user (0700). Each
+   * start has its own (mkdtemp's suffix): a renderer started again under the same name must
+   * never empty the folder of one still ending, nor the other way round (its Xauthority went
+   * with it, and its web processes could no longer open their display).
+   */
   home(name: string): string {
-    const dir = join(this.runDir, this.user ? `${this.user.name}-${name}` : name);
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { mode: 0o700 });
+    const dir = mkdtempSync(join(this.runDir, `${this.user ? `${this.user.name}-` : ''}${name}-`));
     if (this.user) chownSync(dir, this.user.uid, this.user.gid);
     return dir;
   }

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { within } from '../../../common/deadline';
@@ -109,6 +109,7 @@ export class RendererProcess {
     const channel = new RendererChannel(child.stdio[3] as Writable, child.stdio[4] as Readable);
     const process = new RendererProcess(child, channel, child.pid ?? -1, stderr);
     const exited = once(child, 'exit').then(([code, signal]) => {
+      rmSync(home, { recursive: true, force: true }); // its jail ended everything in it
       const error = new Error(
         `WebKit's renderer exited (${signal ?? code})${process.lastWords ? `: ${process.lastWords}` : ''}`,
       );

@@ -1,7 +1,7 @@
 import { within } from '../../../common/deadline';
 import { descendantsNamed } from '../../../common/procfs';
 import { Slots } from '../../../common/slots';
-import type { BrowserState } from '../browser-pool';
+import type { BrowserState } from '../engine-port';
 import { captureSequence } from '../capture-sequence';
 import { MARKER_COOKIE } from '../context-router';
 import type { EngineAdapter, EngineCapture, PageCapture } from '../engine-port';

@@ -1,12 +1,12 @@
 import { Metrics } from '../metrics/metrics';
 import { Global, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
-import { CachingPreparer } from './prepare/preparation-cache';
-import { WorkerPreparer } from './prepare/preparer';
-import { Renderer } from './render';
-import { EngineJail } from './engine/jail/jail';
-import { planSandbox, sandboxFacts } from './engine/sandbox';
+import { ClientCatalog, clientCatalog } from '../rendering/catalog/client-catalog';
+import { CachingPreparer } from '../rendering/prepare/preparation-cache';
+import { WorkerPreparer } from '../rendering/prepare/preparer';
+import { Renderer } from '../rendering/render';
+import { EngineJail } from '../rendering/engine/jail/jail';
+import { planSandbox, sandboxFacts } from '../rendering/engine/sandbox';
 import { rendererOptions } from './renderer-options';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config/app-config';
-import { planSandbox, sandboxFacts } from './engine/sandbox';
-import type { RendererOptions } from './render';
+import { planSandbox, sandboxFacts } from '../rendering/engine/sandbox';
+import type { RendererOptions } from '../rendering/render';
 
 /**
  * The rendering library alone, without the service's extras: no kept or warm contexts, no
