@@ -174,10 +174,10 @@ async function cpuPerCapture(emails: Record<'marketing' | 'mjml', Email>) {
   try {
     for (const { label, client, email: kind } of PROFILES) {
       const email = emails[kind];
-      await ourCaptures(renderer, email, client, 2); // warm
+      await ourCaptures(renderer, email, client, { runs: 0 }); // warm
       const measure = cpuMeter();
       measure.start();
-      await ourCaptures(renderer, email, client, RUNS);
+      await ourCaptures(renderer, email, client, { warmUps: 0 });
       const ours = measure.perRun(RUNS);
       let blink: CpuCost = { tree: NaN, machine: NaN };
       await bareScreenshots(email.html, email.images, client, (cost) => (blink = cost));
@@ -215,14 +215,20 @@ function libraryAlone(concurrency: number): Renderer {
   );
 }
 
-async function ourCaptures(renderer: Renderer, email: Email, client: string, runs = RUNS + 2) {
+/** `runs` captures after `warmUps` unmeasured ones: their latencies. */
+async function ourCaptures(
+  renderer: Renderer,
+  email: Email,
+  client: string,
+  { runs = RUNS, warmUps = 2 } = {},
+) {
   const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < warmUps + runs; i++) {
     const started = performance.now();
     await renderer.render(email, client, { images: 'allowed', orientation: 'vertical' });
-    samples.push(performance.now() - started);
+    if (i >= warmUps) samples.push(performance.now() - started);
   }
-  return samples.slice(runs > 2 ? 2 : 0);
+  return samples;
 }
 
 async function throughput(email: Email, client: string, concurrency: number) {
