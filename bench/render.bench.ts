@@ -5,7 +5,7 @@
 // Run: npm run bench:render
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../src/config/app-config';
-import { resolveChromiumPath } from '../src/rendering/engine/chromium-path';
+import { resolveChromiumPath } from '../src/rendering/engine/chromium/chromium-path';
 import { Renderer, viewportOf } from '../src/rendering/render';
 import { LIBRARY_ALONE, rendererOptions } from '../src/renderer/renderer-options';
 import { clientCatalog } from '../src/rendering/catalog/client-catalog';

@@ -7,7 +7,7 @@ import { loadEmail } from './emails/mime/email-file';
 import { choice } from './common/cli-choice';
 import { IMAGES_OPTIONS, ORIENTATION_OPTIONS, RenderOptions } from './rendering/profile/options';
 import { Renderer } from './rendering/render';
-import { planSandbox, sandboxFacts } from './rendering/engine/sandbox';
+import { planSandbox, sandboxFacts } from './rendering/engine/chromium/sandbox';
 import { rendererOptions } from './renderer/renderer-options';
 import { loadConfig } from './config/app-config';
 

@@ -1,11 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { descendants } from '../../test/support/process-tree';
-
-const ENGINE_PROCESSES = {
-  chromium: /chrom/i,
-  webkit: /WebKit|MiniBrowser|Xvfb/,
-  gecko: /firefox/,
-} as const;
+import { treeCpu } from '../../src/common/procfs';
+import { engineOfProcess } from '../../src/metrics/engine-cpu';
 
 async function pssKb(pid: number): Promise<number> {
   const text = await readFile(`/proc/${pid}/smaps_rollup`, 'latin1').catch(() => '');
@@ -15,21 +10,21 @@ async function pssKb(pid: number): Promise<number> {
 
 /**
  * Runs `work` and samples, every 200 ms, the proportional memory (PSS) of this process's
- * descendants that belong to `engine`: the peak, in MB.
+ * descendants that belong to `engine` (everything below its jail, its display included, as
+ * the service's accounting files them): the peak, in MB.
  */
 export async function peakEngineMemoryMb(
-  engine: keyof typeof ENGINE_PROCESSES,
+  engine: string,
   work: () => Promise<unknown>,
 ): Promise<number> {
   let peak = 0;
   let running = true;
   const sampling = (async () => {
     while (running) {
-      const pids = descendants().filter((info) => ENGINE_PROCESSES[engine].test(info.args));
-      const total = (await Promise.all(pids.map((info) => pssKb(info.pid)))).reduce(
-        (a, b) => a + b,
-        0,
-      );
+      const pids = [...treeCpu(process.pid)]
+        .filter(([, { branch }]) => engineOfProcess(branch) === engine)
+        .map(([pid]) => pid);
+      const total = (await Promise.all(pids.map(pssKb))).reduce((a, b) => a + b, 0);
       peak = Math.max(peak, total);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { resolve } from 'node:path';
 import { ENGINE_NAMES, EngineName, Environment } from './environment';
+import { FALLBACK_ENGINE } from '../rendering/engine/engine-registry';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -209,7 +210,7 @@ export class AppConfig {
       env.ENGINES === 'all'
         ? [...ENGINE_NAMES]
         : ENGINE_NAMES.filter(
-            (engine) => engine === 'chromium' || env.ENGINES.split(',').includes(engine),
+            (engine) => engine === FALLBACK_ENGINE || env.ENGINES.split(',').includes(engine),
           );
     this.bodyLimitBytes = parseSize(env.BODY_LIMIT);
     this.emailLimits = {

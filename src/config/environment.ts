@@ -12,11 +12,12 @@ import {
 } from 'class-validator';
 import { cpus } from 'node:os';
 
-import { ENGINES } from '../rendering/profile/client-profile';
+import { ENGINES } from '../rendering/engine/engine-registry';
 
-/** The engines a profile may name: the rendering library's list. */
+/** The engines a profile may name: the rendering library's registry. */
 export const ENGINE_NAMES = ENGINES;
 export type EngineName = (typeof ENGINE_NAMES)[number];
+const ENGINE_NAME = `(${ENGINE_NAMES.join('|')})`;
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === ''
@@ -64,11 +65,11 @@ export class Environment {
 
   @IsOptional() @IsString() CHROMIUM_PATH?: string;
   /**
-   * The engines this process draws with: all (Chromium, WebKit, Gecko) or a comma-separated
+   * The engines this process draws with: all (every registered engine) or a comma-separated
    * list. Chromium always draws what no enabled engine can (the report and catalogue say so).
    */
-  @Matches(/^(all|(chromium|webkit|gecko)(,(chromium|webkit|gecko))*)$/, {
-    message: "must be 'all' or a comma-separated list of chromium, webkit, gecko",
+  @Matches(new RegExp(`^(all|${ENGINE_NAME}(,${ENGINE_NAME})*)$`), {
+    message: `must be 'all' or a comma-separated list of ${ENGINE_NAMES.join(', ')}`,
   })
   ENGINES = 'all';
   /**

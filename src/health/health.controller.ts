@@ -11,11 +11,12 @@ import type { Response } from 'express';
 import { BullMqCaptureQueue } from '../captures/queue/bullmq-capture-queue';
 import { redisAnswerWithin } from '../common/redis-availability';
 import { AppConfig } from '../config/app-config';
-import { resolveChromiumPath } from '../rendering/engine/chromium-path';
+import { resolveChromiumPath } from '../rendering/engine/chromium/chromium-path';
 import { missingClientFonts } from '../rendering/fonts/installed-fonts';
 import { Renderer } from '../rendering/render';
 import { ThrottleStore } from '../throttling/throttle-store';
 import { HealthDoc } from './health.doc';
+import { FALLBACK_ENGINE } from '../rendering/engine/engine-registry';
 
 /** How long one dependency's check may take: readiness answers quickly whatever they do. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -110,7 +111,7 @@ export class HealthController {
   private async engines() {
     const check = this.indicator.check('engines');
     if (this.config.runMode === 'scale-out') return check.up({ used: false }); // workers render
-    const health = this.renderer.engineHealth().filter((engine) => engine.name !== 'chromium');
+    const health = this.renderer.engineHealth().filter((engine) => engine.name !== FALLBACK_ENGINE);
     const states = Object.fromEntries(
       health.map((engine) => [
         engine.name,

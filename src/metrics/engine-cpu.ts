@@ -1,5 +1,5 @@
 import { treeCpu } from '../common/procfs';
-import { ENGINES } from '../rendering/profile/client-profile';
+import { ENGINE_REGISTRY, ENGINES } from '../rendering/engine/engine-registry';
 
 /**
  * The engine a process belongs to, by its command name: the service's engines each run below
@@ -8,10 +8,9 @@ import { ENGINES } from '../rendering/profile/client-profile';
  */
 export function engineOfProcess(name: string): string {
   const jailed = /^jail-(.+)$/.exec(name)?.[1];
-  if (jailed && (ENGINES as readonly string[]).includes(jailed)) return jailed;
-  if (/chrom|headless/i.test(name)) return 'chromium';
-  if (/webkit|minibrowser/i.test(name)) return 'webkit';
-  if (/gecko|firefox/i.test(name)) return 'gecko';
+  if (jailed && ENGINES.includes(jailed)) return jailed;
+  const bare = ENGINE_REGISTRY.find((engine) => engine.processNames.test(name));
+  if (bare) return bare.name;
   if (/xvfb/i.test(name)) return 'display';
   return 'other';
 }

@@ -1,7 +1,7 @@
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Controller, Get } from '@nestjs/common';
 import { ClientCatalog } from '../rendering/catalog/client-catalog';
-import { ENGINE_REGISTRY } from '../rendering/engine/engine-registry';
+import { engineDescriptor, ENGINES, FALLBACK_ENGINE } from '../rendering/engine/engine-registry';
 import { familyOf } from '../rendering/families/lookup';
 import { fontNote, fontsOf } from '../rendering/fonts/client-fonts';
 import type { ClientProfile } from '../rendering/profile/client-profile';
@@ -44,11 +44,11 @@ export class ClientsController {
             description:
               "What draws this client's pictures here: its own engine, or Chromium in its place (client_engine, and the emulation note, say why)",
             properties: { name: { type: 'string' }, version: { type: 'string' } },
-            example: { name: 'webkit', version: '2.50.6' },
+            example: { name: FALLBACK_ENGINE, version: '142.0.7444.175' },
           },
           client_engine: {
             type: 'string',
-            description: "The client's own engine: chromium, webkit or gecko",
+            description: `The client's own engine: one of ${ENGINES.join(', ')}`,
           },
           emulation: { type: 'string' },
           viewport: { type: 'object' },
@@ -95,5 +95,5 @@ function emulationNote(profile: ClientProfile, substituted?: string): string {
   const family = familyOf(profile);
   const note = `${profile.emulation} ${fontNote(family.defaultFont, fontsOf(family.fonts, profile))}`;
   if (!substituted) return note;
-  return `${note} Drawn here by Chromium instead of ${ENGINE_REGISTRY[profile.engine].title}: ${substituted}.`;
+  return `${note} Drawn here by ${engineDescriptor(FALLBACK_ENGINE).title} instead of ${engineDescriptor(profile.engine).title}: ${substituted}.`;
 }

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config/app-config';
-import { planSandbox, sandboxFacts } from '../rendering/engine/sandbox';
+import { planSandbox, sandboxFacts } from '../rendering/engine/chromium/sandbox';
 import type { RendererOptions } from '../rendering/render';
 
 /**

@@ -6,7 +6,7 @@ import { CachingPreparer } from '../rendering/prepare/preparation-cache';
 import { WorkerPreparer } from '../rendering/prepare/preparer';
 import { Renderer } from '../rendering/render';
 import { EngineJail } from '../rendering/engine/jail/jail';
-import { planSandbox, sandboxFacts } from '../rendering/engine/sandbox';
+import { planSandbox, sandboxFacts } from '../rendering/engine/chromium/sandbox';
 import { rendererOptions } from './renderer-options';
 
 /**

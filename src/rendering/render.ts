@@ -1,7 +1,7 @@
 import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
-import type { BrowserPoolOptions } from './engine/browser-pool';
+import type { Engine, EngineOptions } from './engine/engine-port';
 import type { BrowserState, EngineIdentity } from './engine/engine-port';
-import { ENGINE_REGISTRY } from './engine/engine-registry';
+import { engineDescriptor, ENGINES, FALLBACK_ENGINE } from './engine/engine-registry';
 import type { TextSample } from './engine/page-scripts';
 import { EngineChoice, EngineHealth, EngineSet } from './engine/engine-set';
 import { ImageSizes, makeImageSizes, Thumbnails } from './engine/image-sizes';
@@ -10,7 +10,7 @@ import { InlinePreparer, Preparer } from './prepare/preparer';
 import { PixelInputs, renderKey, RenderSharing } from './render-sharing';
 import type { EmailContent } from './pipeline/email-content';
 import type { ReportEntry } from './pipeline/render-report';
-import type { ClientProfile, Engine } from './profile/client-profile';
+import type { ClientProfile } from './profile/client-profile';
 import { RenderOptions, unofferedOption } from './profile/options';
 
 export class UnknownClientError extends Error {}
@@ -55,7 +55,7 @@ export interface RenderResult {
   prepareCpuMs: number;
 }
 
-export interface RendererOptions extends BrowserPoolOptions {
+export interface RendererOptions extends EngineOptions {
   timeoutMs: number;
   /** ENGINES: the engines this process may draw with (Chromium always); default all. */
   engines?: readonly Engine[];
@@ -87,7 +87,7 @@ export class Renderer {
   ) {
     this.engines = new EngineSet({
       ...options,
-      enabled: options.engines ?? ['chromium', 'webkit', 'gecko'],
+      enabled: options.engines ?? ENGINES,
     });
     this.preparer = options.preparer ?? new InlinePreparer();
     this.sharing = new RenderSharing(options.shareMaxMb ?? 0);
@@ -200,7 +200,7 @@ export class Renderer {
 
   /** up, idle (not launched yet) or down (crashed, relaunching): for readiness. */
   browserState(): BrowserState {
-    return this.engines.choose('chromium').adapter.state();
+    return this.engines.choose(FALLBACK_ENGINE).adapter.state();
   }
 
   /** Every engine's state, or why it is absent: readiness names an engine that fails. */
@@ -227,11 +227,11 @@ export class Renderer {
 
 /** The report's first entry: which engine drew the picture, and why when it is not the client's. */
 function engineEntry({ identity, instead }: EngineChoice): ReportEntry {
-  const drawn = `${ENGINE_REGISTRY[identity.name].title} ${identity.version}`;
+  const drawn = `${engineDescriptor(identity.name).title} ${identity.version}`;
   return {
     slug: instead ? 'rule:engine-substitute' : 'rule:engine',
     title: instead
-      ? `Drawn by ${drawn} instead of the client's ${ENGINE_REGISTRY[instead.engine.name].title}: ${instead.reason}`
+      ? `Drawn by ${drawn} instead of the client's ${engineDescriptor(instead.engine.name).title}: ${instead.reason}`
       : `Drawn by ${drawn}, the client's own engine`,
     where: 'engine',
     source: 'FIDELITY.md engines; GET /v1/clients engine',

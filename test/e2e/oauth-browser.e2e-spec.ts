@@ -1,6 +1,6 @@
 import { Browser, chromium } from 'playwright-core';
 import { loadConfig } from '../../src/config/app-config';
-import { resolveChromiumPath } from '../../src/rendering/engine/chromium-path';
+import { resolveChromiumPath } from '../../src/rendering/engine/chromium/chromium-path';
 import { createApplication, IssuedApp } from '../support/run-cli';
 import { createUser, PASSWORD } from '../support/oauth-agent';
 import { createTestApp, TestApp } from '../support/test-app';

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { chromium } from 'playwright-core';
 import request from 'supertest';
 import { loadConfig } from '../../src/config/app-config';
-import { resolveChromiumPath } from '../../src/rendering/engine/chromium-path';
+import { resolveChromiumPath } from '../../src/rendering/engine/chromium/chromium-path';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 

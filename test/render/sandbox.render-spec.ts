@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/app-config';
-import { planSandbox, sandboxFacts } from '../../src/rendering/engine/sandbox';
+import { planSandbox, sandboxFacts } from '../../src/rendering/engine/chromium/sandbox';
 import { testRenderer } from '../support/renderer';
 
 const SCRIPT = join(__dirname, '../support/sandboxed-render.ts');

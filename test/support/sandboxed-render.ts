@@ -4,7 +4,7 @@
  * are confined, read from procfs while its context is still open.
  */
 import { readFile, readlink } from 'node:fs/promises';
-import type { SandboxMode } from '../../src/rendering/engine/sandbox';
+import type { SandboxMode } from '../../src/rendering/engine/chromium/sandbox';
 import { loadConfig } from '../../src/config/app-config';
 import { Renderer } from '../../src/rendering/render';
 import { LIBRARY_ALONE, rendererOptions } from '../../src/renderer/renderer-options';

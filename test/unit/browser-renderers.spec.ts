@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { BrowserRenderers } from '../../src/rendering/engine/browser-renderers';
+import { BrowserRenderers } from '../../src/rendering/engine/chromium/browser-renderers';
 
 /** A browser whose CDP sessions answer with `answer` (a promise that may never settle). */
 function browserAnswering(answer: () => Promise<unknown>) {

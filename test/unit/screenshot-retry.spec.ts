@@ -1,5 +1,5 @@
 import type { CDPSession } from 'playwright-core';
-import { screenshotOf } from '../../src/rendering/engine/capture-page';
+import { screenshotOf } from '../../src/rendering/engine/chromium/capture-page';
 
 /** A DevTools session that answers with these, in order (an Error is thrown). */
 function session(...answers: (Error | { data: string })[]): {

@@ -21,6 +21,7 @@ import {
   jobIdOf,
   redisConnection,
 } from './queue-names';
+import { FALLBACK_ENGINE } from '../../rendering/engine/engine-registry';
 
 const logger = new Logger('BullMqCaptureQueue');
 /** The states of a job that a worker will still run, or runs. */
@@ -107,8 +108,8 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
 
   /** The queue of the engine that draws `client`: its own if enabled here, else Chromium's. */
   private queueFor(queues: Map<EngineName, Queue>, client: string): Queue {
-    const engine = this.catalog.find(client)?.engine ?? 'chromium';
-    return queues.get(engine) ?? (queues.get('chromium') as Queue);
+    const engine = this.catalog.find(client)?.engine ?? FALLBACK_ENGINE;
+    return queues.get(engine) ?? (queues.get(FALLBACK_ENGINE) as Queue);
   }
 
   /** A row waiting in the shared queue: no owner yet, stale only after the whole wait limit. */

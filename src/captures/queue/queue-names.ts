@@ -3,6 +3,7 @@ import { FAIL_FAST_REDIS_OPTIONS, reconnectSteadily } from '../../common/redis-a
 import type { AppConfig } from '../../config/app-config';
 import type { EngineName } from '../../config/environment';
 import type { AttemptKey } from '../capture-attempt';
+import { FALLBACK_ENGINE } from '../../rendering/engine/engine-registry';
 
 /** Chromium's capture jobs: the queue's name from before engines had queues of their own. */
 export const CAPTURE_QUEUE = 'captures';
@@ -12,7 +13,7 @@ export const CAPTURE_QUEUE = 'captures';
  * worker without WebKit never takes an Apple Mail job).
  */
 export function captureQueueOf(engine: EngineName): string {
-  return engine === 'chromium' ? CAPTURE_QUEUE : `${CAPTURE_QUEUE}-${engine}`;
+  return engine === FALLBACK_ENGINE ? CAPTURE_QUEUE : `${CAPTURE_QUEUE}-${engine}`;
 }
 export const MAINTENANCE_QUEUE = 'maintenance';
 export const EXPIRY_JOB = 'expiry';

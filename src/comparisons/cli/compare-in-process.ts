@@ -1,7 +1,7 @@
 import { mapWithConcurrency } from '../../common/map-with-concurrency';
 import { loadConfig } from '../../config/app-config';
 import { loadEmail } from '../../emails/mime/email-file';
-import { planSandbox, sandboxFacts } from '../../rendering/engine/sandbox';
+import { planSandbox, sandboxFacts } from '../../rendering/engine/chromium/sandbox';
 import type { EmailContent } from '../../rendering/pipeline/email-content';
 import { Renderer } from '../../rendering/render';
 import { rendererOptions } from '../../renderer/renderer-options';

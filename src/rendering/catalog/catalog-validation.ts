@@ -1,12 +1,7 @@
 import { supportEntry } from '../caniemail/support-table';
 import type { ClientFamily } from '../pipeline/client-family';
-import {
-  CAPTURE_RULES,
-  ClientProfile,
-  DARK_STRATEGIES,
-  ENGINES,
-  GROUPS,
-} from '../profile/client-profile';
+import { ENGINES } from '../engine/engine-registry';
+import { CAPTURE_RULES, ClientProfile, DARK_STRATEGIES, GROUPS } from '../profile/client-profile';
 import { IMAGES_OPTIONS, ORIENTATION_OPTIONS } from '../profile/options';
 
 /** The catalogue names what the code does not know: the service must not start with it. */

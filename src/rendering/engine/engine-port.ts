@@ -1,6 +1,66 @@
 import type { ImagePlan } from '../pipeline/email-content';
-import type { Engine } from '../profile/client-profile';
 import type { TextSample } from './page-scripts';
+
+/**
+ * An engine's name as profiles, ENGINES and reports name it ('webkit'). The registry
+ * (engine-registry.ts) holds the names there are; the catalogue and the configuration check
+ * theirs against it.
+ */
+export type Engine = string;
+
+/** How Chromium's sandbox is launched: `preferred` falls back, with a reason, if it must. */
+export type SandboxMode = 'required' | 'preferred' | 'off';
+
+/** What every engine is built from: budgets, concurrency, who it runs as, and hooks. */
+export interface EngineOptions {
+  /** CHROMIUM_PATH: Chromium's program, when not the one found on this machine. */
+  executablePath?: string;
+  /** ENGINE_USER: who engines run as where the service runs as root (jail/jail.ts). */
+  engineUser: string;
+  concurrency: number;
+  /** Relaunch the browser after this many captures (memory growth, leaks). */
+  recycleAfter: number;
+  /** A renderer using more resident memory is killed (0: no budget). */
+  memoryMb?: number;
+  /** A renderer that has used more CPU time gets the lowest priority (0: never). */
+  yieldAfterCpuMs?: number;
+  /** How long a context waits for its email's next capture (0: a fresh context each time). */
+  contextIdleMs?: number;
+  /** Keep a fresh context open ahead of demand for the options last used (default off). */
+  warmContexts?: boolean;
+  /** Chromium's own sandbox (chromium/sandbox.ts), which the other engines' sandboxes follow. */
+  sandbox?: SandboxMode;
+  /** Told when a `preferred` sandbox could not start, before launching without it. */
+  onSandboxOff?: (reason: string) => void;
+  /** Told, once per engine, whether WebKit's and Gecko's own sandboxes are on, and why not. */
+  onEngineSandbox?: (engine: string, state: string) => void;
+  /** Told when the browser went away unasked and is relaunched. */
+  onBrowserRestart?: () => void;
+}
+
+/** An engine installed here: its version and how to build its adapter. */
+export interface InstalledEngine {
+  version: string;
+  create: (options: EngineOptions) => EngineAdapter;
+}
+
+/**
+ * What an engine's folder exports, and all the rest of the service knows of it: its name and
+ * labels, how it is found and started, and the programs its processes run (accounting of an
+ * engine started outside a jail, as the benches' bare engines are). Its readiness is its
+ * adapter's `state()`.
+ */
+export interface EngineDescriptor {
+  name: Engine;
+  /** The engine's name in reports ("Drawn by WebKit 2.50.6"). */
+  title: string;
+  /** The engine with its implementation, in readiness and start-up messages. */
+  label: string;
+  /** /proc/<pid>/comm of its processes when it runs outside a jail. */
+  processNames: RegExp;
+  /** Found on this machine (its version, how its adapter is built), or why not. */
+  find: (options: EngineOptions) => InstalledEngine | { missing: string };
+}
 
 /** up: an engine answers; idle: none started yet (lazy); down: crashed or restarting. */
 export type BrowserState = 'up' | 'idle' | 'down';

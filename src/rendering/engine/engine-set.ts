@@ -1,7 +1,6 @@
-import { ENGINES, Engine } from '../profile/client-profile';
-import type { BrowserState } from './engine-port';
+import type { BrowserState, Engine, EngineOptions } from './engine-port';
 import type { EngineAdapter, EngineIdentity } from './engine-port';
-import { ENGINE_REGISTRY, EngineOptions } from './engine-registry';
+import { ENGINE_REGISTRY, ENGINES, FALLBACK_ENGINE } from './engine-registry';
 
 /** Which engine draws a profile, and why it is not the client's own when it is not. */
 export interface EngineChoice {
@@ -12,7 +11,7 @@ export interface EngineChoice {
 }
 
 export interface EngineSetOptions extends EngineOptions {
-  /** ENGINES: the engines this process may draw with; Chromium always (every profile falls back to it). */
+  /** ENGINES: the engines this process may draw with; the fallback (Chromium) always. */
   enabled: readonly Engine[];
 }
 
@@ -34,15 +33,16 @@ export class EngineSet {
   private readonly unavailable = new Map<Engine, string>();
 
   constructor(options: EngineSetOptions) {
-    for (const name of ENGINES) {
-      if (name !== 'chromium' && !options.enabled.includes(name)) {
+    for (const descriptor of ENGINE_REGISTRY) {
+      const { name } = descriptor;
+      if (name !== FALLBACK_ENGINE && !options.enabled.includes(name)) {
         this.unavailable.set(
           name,
-          `${ENGINE_REGISTRY[name].label} is not enabled here (ENGINES=${options.enabled.join(',')})`,
+          `${descriptor.label} is not enabled here (ENGINES=${options.enabled.join(',')})`,
         );
         continue;
       }
-      const found = ENGINE_REGISTRY[name].find(options);
+      const found = descriptor.find(options);
       if ('missing' in found) {
         this.unavailable.set(name, found.missing);
         continue;
@@ -57,8 +57,8 @@ export class EngineSet {
     const own = this.adapters.get(engine);
     if (own) return { adapter: own, identity: this.identity(engine) };
     return {
-      adapter: this.adapters.get('chromium') as EngineAdapter,
-      identity: this.identity('chromium'),
+      adapter: this.adapters.get(FALLBACK_ENGINE) as EngineAdapter,
+      identity: this.identity(FALLBACK_ENGINE),
       instead: {
         engine: { name: engine },
         reason: this.unavailable.get(engine) ?? 'not available',

@@ -1,11 +1,4 @@
 import type { ImagesOption, OrientationOption } from './options';
-
-/**
- * Chromium (Blink), WebKit or Gecko (ARCHITECTURE.md): the engines a profile may name, and
- * the configuration's ENGINES. The rendering library owns the list; the configuration reads it.
- */
-export const ENGINES = ['chromium', 'webkit', 'gecko'] as const;
-export type Engine = (typeof ENGINES)[number];
 export const DARK_STRATEGIES = [
   'none',
   'prefers-color-scheme',
@@ -39,7 +32,8 @@ export interface ClientProfile {
   status: string;
   orientation_options: OrientationOption[];
   images_options: ImagesOption[];
-  engine: Engine;
+  /** The client's engine, a registered one's name (engine/engine-registry.ts; the catalogue checks it). */
+  engine: string;
   /** CSS pixels, vertical orientation. */
   viewport: { width: number; height: number };
   device_scale_factor: number;

@@ -1,42 +1,19 @@
 import { Browser, BrowserContext } from 'playwright-core';
 import { resolveChromiumPath } from './chromium-path';
 import { ContextOptions, contextSignature, openContext } from './open-context';
-import { ParkedContexts } from './parked-contexts';
-import { WarmContexts } from './warm-contexts';
-import { RendererWatch } from './renderer-watch';
+import { ParkedContexts } from '../parked-contexts';
+import { WarmContexts } from '../warm-contexts';
+import { RendererWatch } from '../renderer-watch';
 import { BrowserRenderers } from './browser-renderers';
-import { within } from '../../common/deadline';
-import { Slots } from '../../common/slots';
-import type { SandboxMode } from './sandbox';
+import { within } from '../../../common/deadline';
+import { Slots } from '../../../common/slots';
 import { BrowserLauncher } from './browser-launcher';
-import { EngineJail } from './jail/jail';
-import type { BrowserState } from './engine-port';
-import { BrowserCrashedError, RenderDeadlineError, RenderMemoryError } from './render-errors';
+import { EngineJail } from '../jail/jail';
+import type { BrowserState, EngineOptions } from '../engine-port';
+import { BrowserCrashedError, RenderDeadlineError, RenderMemoryError } from '../render-errors';
 
-export interface BrowserPoolOptions {
-  executablePath?: string;
-  /** ENGINE_USER: who engines run as where the service runs as root (jail/jail.ts). */
-  engineUser: string;
-  concurrency: number;
-  /** Relaunch the browser after this many captures (memory growth, leaks). */
-  recycleAfter: number;
-  /** A renderer using more resident memory is killed (0: no budget). */
-  memoryMb?: number;
-  /** A renderer that has used more CPU time gets the lowest priority (0: never). */
-  yieldAfterCpuMs?: number;
-  /** How long a context waits for its email's next capture (0: a fresh context each time). */
-  contextIdleMs?: number;
-  /** Keep a fresh context open ahead of demand for the options last used (default off). */
-  warmContexts?: boolean;
-  /** Chromium's own sandbox (see sandbox.ts); default off. */
-  sandbox?: SandboxMode;
-  /** Told when a `preferred` sandbox could not start, before launching without it. */
-  onSandboxOff?: (reason: string) => void;
-  /** Told, once per engine, whether WebKit's and Gecko's own sandboxes are on, and why not. */
-  onEngineSandbox?: (engine: string, state: string) => void;
-  /** Told when the browser went away unasked and is relaunched. */
-  onBrowserRestart?: () => void;
-}
+/** Chromium's pool is built from every engine's options (engine-port.ts). */
+export type BrowserPoolOptions = EngineOptions;
 
 /** What a capture gets: a context of its own email, fresh or kept from its last capture. */
 export interface ContextLease {

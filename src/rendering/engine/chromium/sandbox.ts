@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 /** CHROMIUM_SANDBOX: `auto` sandboxes wherever it can, `on` insists, `off` never tries. */
 export type SandboxSetting = 'auto' | 'on' | 'off';
 
-/** How the browser pool launches Chromium: `preferred` falls back, with a reason, if it must. */
-export type SandboxMode = 'required' | 'preferred' | 'off';
+import type { SandboxMode } from '../engine-port';
+
+export type { SandboxMode };
 
 export interface SandboxPlan {
   mode: SandboxMode;

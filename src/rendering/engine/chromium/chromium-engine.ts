@@ -1,7 +1,7 @@
 import { BrowserPool, BrowserPoolOptions } from './browser-pool';
-import type { BrowserState } from './engine-port';
+import type { BrowserState } from '../engine-port';
 import { capturePage } from './capture-page';
-import type { EngineAdapter, EngineCapture, PageCapture } from './engine-port';
+import type { EngineAdapter, EngineCapture, PageCapture } from '../engine-port';
 
 /**
  * Blink as the headless shell draws it, through Playwright: contexts kept for the same email's

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Protocol } from 'playwright-core/types/protocol';
-import type { ImagePlan } from '../pipeline/email-content';
-import { captureSequence, PageDriver, ScreenshotArea } from './capture-sequence';
-import { DOCUMENT_URL, serve } from './context-router';
-import type { CaptureSettings, PageCapture } from './engine-port';
+import type { ImagePlan } from '../../pipeline/email-content';
+import { captureSequence, PageDriver, ScreenshotArea } from '../capture-sequence';
+import { DOCUMENT_URL, serve } from '../context-router';
+import type { CaptureSettings, PageCapture } from '../engine-port';
 
 /**
  * A Chromium capture: the capture sequence on the context's page. A context kept from the

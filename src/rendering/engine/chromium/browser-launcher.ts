@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Browser, chromium } from 'playwright-core';
-import type { EngineJail } from './jail/jail';
+import type { EngineJail } from '../jail/jail';
 import type { SandboxMode } from './sandbox';
 
 /** Flags for a headless browser on a closed network (the sandbox is Playwright's `chromiumSandbox`). */

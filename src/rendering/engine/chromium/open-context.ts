@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { prepareContext } from './context-router';
+import { prepareContext } from '../context-router';
 
 /** What a browser context is opened with (viewport, scale, colour scheme, ...). */
 export type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
