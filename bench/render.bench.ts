@@ -200,6 +200,65 @@ async function cpuPerCapture(emails: Record<'marketing' | 'mjml', Email>) {
 }
 
 /**
+ * First captures of each engine's usual client, a fresh context each time: warm (the engines
+ * up, the clients in turn) and the first capture after a start (a new renderer each time:
+ * started as the service starts it, ENGINE_WARM_UP, then asked; and, for comparison, asked at
+ * once with nothing started).
+ */
+async function firstCaptures(email: Email) {
+  const CLIENTS = ['GMAILNEW', 'APPMAIL15', 'THUNDERBIRDLATEST'];
+  const STARTS = Number(process.env.BENCH_STARTS ?? 5);
+  const once = async (renderer: Renderer, client: string) => {
+    const started = performance.now();
+    await renderer.render(email, client, { images: 'allowed', orientation: 'vertical' });
+    return performance.now() - started;
+  };
+  const warm = new Map<string, number[]>(CLIENTS.map((client) => [client, []]));
+  const renderer = libraryAlone(1);
+  try {
+    await renderer.start();
+    for (const client of CLIENTS) await once(renderer, client);
+    for (let i = 0; i < RUNS; i++)
+      for (const client of CLIENTS) warm.get(client)!.push(await once(renderer, client));
+  } finally {
+    await renderer.close();
+  }
+  const afterStart = async (client: string, warmUp: boolean) => {
+    const samples: number[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const fresh = libraryAlone(1);
+      try {
+        if (warmUp) await fresh.start();
+        samples.push(await once(fresh, client));
+      } finally {
+        await fresh.close();
+      }
+    }
+    return summarize(samples);
+  };
+  const gmail = summarize(warm.get('GMAILNEW')!);
+  const rows = [];
+  for (const client of CLIENTS) {
+    const hot = summarize(warm.get(client)!);
+    const started = await afterStart(client, true);
+    const lazy = await afterStart(client, false);
+    rows.push({
+      client,
+      'warm p50 ms': ms(hot.p50),
+      'warm p95 ms': ms(hot.p95),
+      'warm / GMAILNEW warm (p50)': (hot.p50 / gmail.p50).toFixed(2),
+      'first after start, warmed up, p50 ms': ms(started.p50),
+      'first after start / warm (p50)': (started.p50 / hot.p50).toFixed(2),
+      'first, nothing started, p50 ms': ms(lazy.p50),
+    });
+  }
+  printTable(
+    `First captures (a fresh context each), ${RUNS} warm in turn, ${STARTS} after start (targets: APPMAIL15 warm <= 1.5x GMAILNEW; first after start <= 1.5x warm)`,
+    rows,
+  );
+}
+
+/**
  * The library with the service's default of keeping a fresh context (Chromium, Gecko) or
  * session (WebKit) open ahead of the next capture, and none of its other extras.
  */
@@ -255,9 +314,12 @@ async function main() {
   };
   // BENCH_PARTS=cpu: the CPU table alone.
   if (process.env.BENCH_PARTS === 'cpu') return cpuPerCapture(emails);
+  // BENCH_PARTS=first: the first-capture table alone.
+  if (process.env.BENCH_PARTS === 'first') return firstCaptures(emails.marketing);
   await prepareTimes();
   const email = emails.marketing;
   await cpuPerCapture(emails);
+  await firstCaptures(emails.marketing);
   const renderer = libraryAlone(1);
   const rows = [];
   try {

@@ -132,6 +132,8 @@ export class AppConfig {
     renderShareMb: number;
     renderContextIdleMs: number;
     renderWarmContexts: boolean;
+    /** ENGINE_WARM_UP: the engines start with the service, not at their first capture. */
+    engineWarmUp: boolean;
     shutdownGraceMs: number;
     instanceName: string;
     queueLimit: number;
@@ -261,6 +263,7 @@ export class AppConfig {
       renderShareMb: env.RENDER_SHARE_MB,
       renderContextIdleMs: env.RENDER_CONTEXT_IDLE_MS,
       renderWarmContexts: env.RENDER_WARM_CONTEXTS,
+      engineWarmUp: env.ENGINE_WARM_UP,
       shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
       instanceName: env.INSTANCE_NAME || defaultInstanceName(this.runMode),
       queueLimit: env.CAPTURE_QUEUE_LIMIT,

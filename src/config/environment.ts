@@ -170,6 +170,11 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(0) @Max(60000) RENDER_CONTEXT_IDLE_MS = 1000;
   /** Keep a fresh context open ahead of demand, so a first capture does not wait for one. */
   @Transform(toBool) @IsBoolean() RENDER_WARM_CONTEXTS = true;
+  /**
+   * Start every engine when the service starts (readiness says `starting` until they are up),
+   * each with a context open for the device most of its profiles use; off: on first use.
+   */
+  @Transform(toBool) @IsBoolean() ENGINE_WARM_UP = true;
   /** Worker threads that parse and transform emails, off the API's event loop. */
   @Transform(toInt) @IsInt() @Min(1) @Max(64) PREPARE_THREADS = Math.max(1, cpus().length);
   /** Time budget of one preparation; past it the thread is ended (500 for that client). */

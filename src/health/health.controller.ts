@@ -105,7 +105,7 @@ export class HealthController {
   }
 
   /**
-   * WebKit and Gecko where enabled: down while one restarts or when it fails to start, named.
+   * WebKit and Gecko where enabled: down while one starts, restarts or failed to start, named.
    * One not installed or not enabled is not a fault: Chromium draws its profiles, and says so.
    */
   private async engines() {
@@ -118,12 +118,15 @@ export class HealthController {
         engine.state === 'absent' ? `absent: ${engine.detail}` : engine.state,
       ]),
     );
-    const down = health.filter((engine) => engine.state === 'down').map((engine) => engine.name);
-    if (down.length === 0) return check.up(states);
-    return check.down({
-      ...states,
-      message: `${down.join(', ')} down (failed to start, or restarting)`,
-    });
+    const named = (state: string) =>
+      health.filter((engine) => engine.state === state).map((engine) => engine.name);
+    const [down, starting] = [named('down'), named('starting')];
+    if (down.length === 0 && starting.length === 0) return check.up(states);
+    const why = [
+      ...(down.length > 0 ? [`${down.join(', ')} down (failed to start, or restarting)`] : []),
+      ...(starting.length > 0 ? [`${starting.join(', ')} starting`] : []),
+    ];
+    return check.down({ ...states, message: why.join('; ') });
   }
 
   private async browser() {
@@ -139,6 +142,8 @@ export class HealthController {
         } catch (error) {
           return check.down({ message: (error as Error).message });
         }
+      case 'starting':
+        return check.down({ message: 'the browser is starting' });
       case 'down':
         return check.down({ message: 'the browser is down (relaunching)' });
     }

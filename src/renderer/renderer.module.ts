@@ -1,5 +1,12 @@
 import { Metrics } from '../metrics/metrics';
-import { Global, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Injectable,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ClientCatalog, clientCatalog } from '../rendering/catalog/client-catalog';
 import { CachingPreparer } from '../rendering/prepare/preparation-cache';
@@ -10,15 +17,40 @@ import { planSandbox, sandboxFacts } from '../rendering/engine/chromium/sandbox'
 import { rendererOptions } from './renderer-options';
 
 /**
- * The Nest face of the rendering library: one Renderer (one browser) per process. The
- * browser closes last on shutdown, after captures in flight had their grace.
+ * The Nest face of the rendering library: one Renderer (one browser per engine) per process.
+ * Where this process renders (embedded; a scale-out worker starts its own), the engines start
+ * with it (ENGINE_WARM_UP). The browser closes last on shutdown, after captures in flight had
+ * their grace.
  */
 @Injectable()
-export class RendererLifecycle implements OnApplicationShutdown {
-  constructor(private readonly renderer: Renderer) {}
+export class RendererLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly renderer: Renderer,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.runMode === 'embedded') warmUp(this.renderer, this.config);
+  }
+
   onApplicationShutdown(): Promise<void> {
     return this.renderer.close();
   }
+}
+
+/**
+ * Starts the engines in the background: the service answers meanwhile (readiness says which
+ * engines are starting); one that fails is named in the log and in readiness, and its first
+ * capture tries again.
+ */
+export function warmUp(renderer: Renderer, config: AppConfig): void {
+  if (!config.capture.engineWarmUp) return;
+  const logger = new Logger('Renderer');
+  const started = Date.now();
+  renderer.start().then(
+    () => logger.log(`engines started in ${Date.now() - started} ms`),
+    (error: Error) => logger.error(error.message),
+  );
 }
 
 @Global()

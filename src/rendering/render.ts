@@ -1,5 +1,5 @@
 import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
-import type { Engine, EngineOptions } from './engine/engine-port';
+import type { Engine, EngineOptions, LikelySettings } from './engine/engine-port';
 import type { BrowserState, EngineIdentity } from './engine/engine-port';
 import { engineDescriptor, ENGINES, FALLBACK_ENGINE } from './engine/engine-registry';
 import type { TextSample } from './engine/page-scripts';
@@ -64,6 +64,20 @@ export interface RendererOptions extends EngineOptions {
   /** Where emails are prepared; in-line by default (the CLI, tests of the pipeline). */
   preparer?: Preparer;
 }
+
+/** A device most of an engine's profiles use, and one of those profiles. */
+interface LikelyDevice {
+  settings: LikelySettings;
+  client: string;
+  profiles: number;
+}
+
+/** What each engine draws once at start: text in the default fonts, a table, a coloured block. */
+const PRIMER_EMAIL: EmailContent = {
+  html: '<!doctype html><html><body style="margin:0"><table role="presentation" width="100%"><tr><td style="font-family:Arial,sans-serif;padding:16px;background:#f4f4f4">Instant Preview <b>starting</b></td></tr></table><p style="font-family:Georgia,serif">Ready.</p></body></html>',
+  text: null,
+  images: [],
+};
 
 /** The viewport of a profile in an orientation: horizontal swaps width and height. */
 export function viewportOf(profile: ClientProfile, orientation: RenderOptions['orientation']) {
@@ -196,6 +210,41 @@ export class Renderer {
       captureMs: captured - started,
       imagesMs: performance.now() - captured,
     };
+  }
+
+  /**
+   * Starts every engine here before any capture asks for it, each with a context open for the
+   * device most of the profiles it draws use, then draws a small built-in email once in each
+   * (its context discarded): a first capture waits for no launch, and finds the engine's fonts,
+   * layout and paint code, and a preparation thread, loaded.
+   */
+  async start(): Promise<void> {
+    const devices = new Map<Engine, Map<string, LikelyDevice>>();
+    for (const profile of this.catalog.all()) {
+      const engine = this.engines.choose(profile.engine).identity.name;
+      const settings: LikelySettings = {
+        viewport: viewportOf(profile, 'vertical'),
+        scale: profile.device_scale_factor,
+        colorScheme: profile.dark === 'none' ? 'light' : 'dark',
+      };
+      const key = JSON.stringify(settings);
+      const counts = devices.get(engine) ?? new Map<string, LikelyDevice>();
+      devices.set(engine, counts);
+      const seen = counts.get(key) ?? { settings, client: profile.code, profiles: 0 };
+      seen.profiles++;
+      counts.set(key, seen);
+    }
+    const likeliest = (engine: Engine) =>
+      [...(devices.get(engine)?.values() ?? [])].sort((a, b) => b.profiles - a.profiles)[0];
+    await this.engines.start((engine) => likeliest(engine)?.settings);
+    await Promise.all(
+      this.engines.running.map((engine) =>
+        this.render(PRIMER_EMAIL, likeliest(engine).client, {
+          images: 'allowed',
+          orientation: 'vertical',
+        }),
+      ),
+    );
   }
 
   /** up, idle (not launched yet) or down (crashed, relaunching): for readiness. */

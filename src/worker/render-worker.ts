@@ -20,6 +20,7 @@ import { CaptureLeases } from '../captures/capture-leases';
 import { CaptureProcessor } from '../captures/capture-processor';
 import type { CaptureJob } from '../captures/capture-attempt';
 import { Renderer } from '../rendering/render';
+import { warmUp } from '../renderer/renderer.module';
 import {
   captureQueueOf,
   EXPIRY_JOB,
@@ -61,6 +62,7 @@ export class RenderWorker
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.runMode !== 'scale-out')
       throw new Error('REDIS_URL is required to run a worker');
+    warmUp(this.renderer, this.config);
     const handlers: Record<string, (job: Job) => Promise<unknown>> = {
       capture: (job) => {
         // BullMQ stamps a job when it is added: from then to now is its wait for a slot.

@@ -7,6 +7,7 @@ import { postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { createApplication } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
+import { until } from '../support/until';
 
 describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
   let t: TestApp;
@@ -100,6 +101,34 @@ describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
       },
       error: {},
     });
+  });
+});
+
+describe(`Engines started with the service, ENGINE_WARM_UP=true (${TEST_DATABASE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp({ env: { ENGINE_WARM_UP: 'true' } })));
+  afterAll(() => t.close());
+
+  it('says which engines are still starting, then is ready with every engine up before any capture', async () => {
+    const first = await request(t.url).get('/health/ready');
+    if (first.status !== 200) {
+      expect(first.status).toBe(503);
+      const starting = Object.values(first.body.error as Record<string, { message?: string }>)
+        .map((check) => check.message ?? '')
+        .join(' | ');
+      expect(starting).toMatch(/starting/);
+      expect(starting).not.toMatch(/down/);
+    }
+    await until(async () => (await request(t.url).get('/health/ready')).status === 200, 200);
+    const ready = await request(t.url).get('/health/ready').expect(200);
+    expect(ready.body.info).toMatchObject({
+      browser: { status: 'up' },
+      engines: { status: 'up', webkit: 'up', gecko: 'up' },
+    });
+    const apiKey = (await createApplication(t)).api_key;
+    const guid = await postEmail(t, { html_text: SIMPLE_EMAIL }, apiKey);
+    for (const client of ['THUNDERBIRDLATEST', 'APPMAIL15', 'OL2019'])
+      await request(t.url).get(`/v1/emails/${guid}/previews/${client}`).expect(200);
   });
 });
 

@@ -76,6 +76,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     LOG_LEVEL: 'error',
+    // Engines start at their first capture here: most tests use only Chromium, and starting
+    // every engine for each of them would cost CI minutes (engine-warm-up.e2e-spec.ts covers it).
+    ENGINE_WARM_UP: 'false',
     ...options.env,
   });
   const clock = options.realTime ? new RunningClock() : new ManualClock(new Date());

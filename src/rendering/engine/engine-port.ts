@@ -62,8 +62,11 @@ export interface EngineDescriptor {
   find: (options: EngineOptions) => InstalledEngine | { missing: string };
 }
 
-/** up: an engine answers; idle: none started yet (lazy); down: crashed or restarting. */
-export type BrowserState = 'up' | 'idle' | 'down';
+/**
+ * up: an engine answers; idle: none started yet (lazy); starting: its first start is under
+ * way; down: crashed or restarting.
+ */
+export type BrowserState = 'up' | 'idle' | 'starting' | 'down';
 
 /** Tallest capture in device pixels (GPU texture limit); taller emails are cut here. */
 export const MAX_DEVICE_HEIGHT = 16384;
@@ -93,6 +96,9 @@ export interface CaptureSettings {
   timeoutMs: number;
 }
 
+/** The device a capture is likeliest to need first: what an engine readies when it starts. */
+export type LikelySettings = Pick<CaptureSettings, 'viewport' | 'colorScheme' | 'scale'>;
+
 /** One capture asked of an engine: the prepared document, its stored copies, the device. */
 export interface EngineCapture {
   html: string;
@@ -110,6 +116,11 @@ export interface EngineCapture {
 export interface EngineAdapter {
   readonly name: Engine;
   capture(job: EngineCapture, affinity?: string): Promise<PageCapture>;
+  /**
+   * Starts the engine ahead of its first capture, with a fresh context open for the likeliest
+   * device (where contexts are opened ahead of demand): that capture waits for no launch.
+   */
+  start(likely: LikelySettings): Promise<void>;
   /** up, idle (nothing started yet) or down (crashed or restarting). */
   state(): BrowserState;
   close(): Promise<void>;

@@ -1,6 +1,8 @@
 import type { BrowserState, Engine, EngineOptions } from './engine-port';
-import type { EngineAdapter, EngineIdentity } from './engine-port';
-import { ENGINE_REGISTRY, ENGINES, FALLBACK_ENGINE } from './engine-registry';
+import type { EngineAdapter, EngineIdentity, LikelySettings } from './engine-port';
+import { ENGINE_REGISTRY, engineDescriptor, ENGINES, FALLBACK_ENGINE } from './engine-registry';
+
+const engineLabel = (name: Engine) => engineDescriptor(name).label;
 
 /** Which engine draws a profile, and why it is not the client's own when it is not. */
 export interface EngineChoice {
@@ -81,6 +83,23 @@ export class EngineSet {
       if (!adapter) return { name, state: 'absent', detail: this.unavailable.get(name) };
       return { name, state: adapter.state() };
     });
+  }
+
+  /**
+   * Starts every engine here ahead of its first capture, each for the device `likely` names
+   * for it (the one most of its profiles use); resolves once all are up, or rejects naming
+   * the first that failed (readiness names it too).
+   */
+  async start(likely: (engine: Engine) => LikelySettings | undefined): Promise<void> {
+    await Promise.all(
+      [...this.adapters].map(async ([name, adapter]) => {
+        const settings = likely(name);
+        if (!settings) return;
+        await adapter.start(settings).catch((error: Error) => {
+          throw new Error(`${engineLabel(name)} did not start: ${error.message}`);
+        });
+      }),
+    );
   }
 
   async close(): Promise<void> {

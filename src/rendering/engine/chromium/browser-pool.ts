@@ -174,6 +174,16 @@ export class BrowserPool {
     }
   }
 
+  /** Launches the browser ahead of the first capture, a context for `contextOptions` open in it. */
+  async start(contextOptions: ContextOptions): Promise<void> {
+    const generation = this.generation();
+    await generation.browser;
+    if (generation.retired || this.closed) return;
+    this.warm.prepare(contextSignature(contextOptions), generation, async () =>
+      openContext(await generation.browser, contextOptions, { withPage: true }),
+    );
+  }
+
   /** Closes a context; one that does not close in time takes its browser down. */
   private async stop(context: BrowserContext, generation: Generation): Promise<void> {
     if (!(await settlesWithin(context.close(), STOP_GRACE_MS))) {
@@ -187,7 +197,8 @@ export class BrowserPool {
   state(): BrowserState {
     if (this.closed) return 'down';
     if (this.current?.up) return 'up';
-    return this.crashed || this.current ? 'down' : 'idle';
+    if (this.crashed) return 'down';
+    return this.current ? 'starting' : 'idle';
   }
 
   async close(): Promise<void> {

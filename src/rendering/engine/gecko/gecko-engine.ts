@@ -4,7 +4,7 @@ import { Slots } from '../../../common/slots';
 import { within } from '../../../common/deadline';
 import type { BrowserState } from '../engine-port';
 import { captureSequence } from '../capture-sequence';
-import type { EngineAdapter, EngineCapture, PageCapture } from '../engine-port';
+import type { EngineAdapter, EngineCapture, LikelySettings, PageCapture } from '../engine-port';
 import { guardedCapture } from '../guarded-capture';
 import type { EngineJail } from '../jail/jail';
 import { BrowserCrashedError } from '../render-errors';
@@ -121,7 +121,15 @@ export class GeckoEngine implements EngineAdapter {
     if (this.closed) return 'down';
     const running = [...this.browsers.values()];
     if (running.some((each) => each.up)) return this.crashed ? 'down' : 'up';
-    return this.crashed || running.length > 0 ? 'down' : 'idle';
+    if (this.crashed) return 'down';
+    return running.length > 0 ? 'starting' : 'idle';
+  }
+
+  /** Firefox for the likeliest colour scheme launched, a fresh context open in it. */
+  async start({ colorScheme }: LikelySettings): Promise<void> {
+    const running = this.browserFor(colorScheme);
+    await running.browser;
+    if (this.options.warm && !this.closed && running.up) this.prepareWarm(colorScheme, running);
   }
 
   async capture(job: EngineCapture): Promise<PageCapture> {

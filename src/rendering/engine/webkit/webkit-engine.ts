@@ -4,7 +4,7 @@ import { Slots } from '../../../common/slots';
 import type { BrowserState } from '../engine-port';
 import { captureSequence } from '../capture-sequence';
 import { MARKER_COOKIE } from '../context-router';
-import type { EngineAdapter, EngineCapture, PageCapture } from '../engine-port';
+import type { EngineAdapter, EngineCapture, LikelySettings, PageCapture } from '../engine-port';
 import { guardedCapture } from '../guarded-capture';
 import type { EngineJail } from '../jail/jail';
 import { ParkedContexts } from '../parked-contexts';
@@ -57,6 +57,8 @@ export class WebKitEngine implements EngineAdapter {
   private readonly warm: WarmContexts<WebKitPage>;
   private readonly watch: RendererWatch;
   private started = false;
+  /** A renderer went away unasked at least once. */
+  private restarted = false;
   private failed = false;
   private closed = false;
 
@@ -80,7 +82,18 @@ export class WebKitEngine implements EngineAdapter {
     if (this.closed || this.failed) return 'down';
     if (!this.started) return 'idle';
     const all = [...this.running.values()];
-    return all.every((running) => running.instance?.alive) ? 'up' : 'down';
+    if (all.every((running) => running.instance?.alive)) return 'up';
+    // Never up yet: a first start under way (a renderer lost after it ran is down).
+    return all.some((running) => running.instance) || this.restarted ? 'down' : 'starting';
+  }
+
+  /** The renderer of the likeliest device started, a fresh page (its web process) open in it. */
+  async start({ scale, colorScheme, viewport }: LikelySettings): Promise<void> {
+    const renderer = await this.rendererFor(scale, colorScheme);
+    if (this.options.warm && !this.closed)
+      this.warm.prepare(`${scale}\n${colorScheme}`, renderer, () =>
+        WebKitPage.open(renderer, viewport, { warm: true }),
+      );
   }
 
   async capture(job: EngineCapture, affinity?: string): Promise<PageCapture> {
@@ -155,13 +168,13 @@ export class WebKitEngine implements EngineAdapter {
     const key = `${scale}-${scheme}`;
     let running = this.running.get(key);
     if (!running) {
-      running = this.start(key, scale, scheme);
+      running = this.launch(key, scale, scheme);
       this.running.set(key, running);
     }
     return running.renderer;
   }
 
-  private start(key: string, scale: number, scheme: 'light' | 'dark'): Running {
+  private launch(key: string, scale: number, scheme: 'light' | 'dark'): Running {
     this.started = true;
     const running: Running = {
       renderer: RendererProcess.start(
@@ -197,9 +210,10 @@ export class WebKitEngine implements EngineAdapter {
     if (this.closed || this.running.get(key) !== running) return;
     void this.parked.dropAll(running.instance);
     void this.warm.dropAll(running.instance);
+    this.restarted = true;
     this.options.onRestart?.();
     const [scale, scheme] = key.split('-');
-    this.running.set(key, this.start(key, Number(scale), scheme as 'light' | 'dark'));
+    this.running.set(key, this.launch(key, Number(scale), scheme as 'light' | 'dark'));
   }
 
   async close(): Promise<void> {
