@@ -36,6 +36,8 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       PORT: String(port),
       LOG_LEVEL: 'error',
       INSTANCE_NAME: `api-${port}`,
+      // Engines at their first capture, as in every test app (test-app.ts says why).
+      ENGINE_WARM_UP: 'false',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

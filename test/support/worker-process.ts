@@ -15,7 +15,14 @@ export interface WorkerProcess {
 /** A render worker (`node dist/worker.js`) as a real child process; resolves once it is ready. */
 export async function startWorker(env: Record<string, string>): Promise<WorkerProcess> {
   const child = spawn(process.execPath, [BUILT_WORKER], {
-    env: { ...process.env, LOG_LEVEL: 'log', EXPIRY_INTERVAL: '0', ...env },
+    // Engines at their first capture, as in every test app (test-app.ts says why).
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'log',
+      EXPIRY_INTERVAL: '0',
+      ENGINE_WARM_UP: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
