@@ -2,6 +2,7 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { until } from '../../test/support/until';
 import { waitForHttp } from '../../test/support/wait-for-http';
 
 const ROOT = join(__dirname, '../..');
@@ -56,6 +57,15 @@ export async function startServer(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/health/live`, child);
+  // Measured once the service is ready, as a load balancer would send it work: its engines
+  // started (ENGINE_WARM_UP), not starting beside the first requests.
+  const readyBy = Date.now() + 120_000;
+  await until(async () => {
+    const ready = await fetch(`${url}/health/ready`);
+    if (ready.status === 200) return true;
+    if (Date.now() > readyBy) throw new Error(`not ready after 2 min: ${await ready.text()}`);
+    return false;
+  }, 100);
   return {
     url,
     pid: child.pid!,
