@@ -131,6 +131,34 @@ describe('engine identity: each profile drawn by its client engine', () => {
   });
 });
 
+describe('engines started ahead of their first capture (ENGINE_WARM_UP)', () => {
+  let renderer: Renderer;
+  // Contexts opened ahead of demand, as the service's default (RENDER_WARM_CONTEXTS).
+  beforeAll(() => (renderer = testRenderer({ warmContexts: true })));
+  afterAll(() => renderer.close());
+
+  it('says each engine is starting, then up, with its likeliest device drawn once, before any capture', async () => {
+    const states = () => Object.fromEntries(renderer.engineHealth().map((e) => [e.name, e.state]));
+    expect(states()).toEqual({ chromium: 'idle', webkit: 'idle', gecko: 'idle' });
+    const starting = renderer.start();
+    expect(states()).toEqual({ chromium: 'starting', webkit: 'starting', gecko: 'starting' });
+    await starting;
+    expect(states()).toEqual({ chromium: 'up', webkit: 'up', gecko: 'up' });
+    // Each engine's process is up, and WebKit's renderer has a fresh page (a web process)
+    // opening or open for the next capture.
+    const running = (pattern: RegExp) => descendants().some((info) => pattern.test(info.args));
+    expect(running(/webkit-renderer\.py/)).toBe(true);
+    expect(running(/firefox-esr --headless/)).toBe(true);
+    await until(() => running(/WebKitWebProcess/));
+    const result = await renderer.render(
+      { html: IDENTITY_PROBE, text: null, images: [] },
+      'APPMAIL15',
+      DEFAULT,
+    );
+    expect(await understood(result.full, 1)).toEqual({ webkit: true, gecko: false });
+  });
+});
+
 describe('a profile whose engine is not enabled is drawn by Chromium, and says so', () => {
   let renderer: Renderer;
   beforeAll(() => (renderer = testRenderer({ engines: ['chromium'] })));

@@ -114,7 +114,6 @@ export interface EngineCapture {
  * from a crash with readiness down meanwhile.
  */
 export interface EngineAdapter {
-  readonly name: Engine;
   capture(job: EngineCapture, affinity?: string): Promise<PageCapture>;
   /**
    * Starts the engine ahead of its first capture, with a fresh context open for the likeliest

@@ -33,13 +33,15 @@ export class BrowserLauncher {
     private readonly jail: () => EngineJail,
     private mode: SandboxMode,
     private readonly onSandboxOff?: (reason: string) => void,
+    /** The engine it launches for: its jail's and its home folders' name. */
+    private readonly engine = 'chromium',
   ) {}
 
   async launch(chromiumPath: string): Promise<Browser> {
     const jail = this.jail();
-    const home = jail.home(`chromium-${++this.launches}`);
-    const { executablePath, env } = jail.launcher('chromium', chromiumPath, {
-      engine: 'chromium',
+    const home = jail.home(`${this.engine}-${++this.launches}`);
+    const { executablePath, env } = jail.launcher(this.engine, chromiumPath, {
+      engine: this.engine,
       network: 'private',
       passFds: [3, 4],
       profile: { arg: '--user-data-dir', dir: join(home, 'profile') },

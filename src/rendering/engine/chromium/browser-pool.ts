@@ -9,11 +9,14 @@ import { within } from '../../../common/deadline';
 import { Slots } from '../../../common/slots';
 import { BrowserLauncher } from './browser-launcher';
 import { EngineJail } from '../jail/jail';
-import type { BrowserState, EngineOptions } from '../engine-port';
+import type { BrowserState, Engine, EngineOptions } from '../engine-port';
 import { BrowserCrashedError, RenderDeadlineError, RenderMemoryError } from '../render-errors';
 
-/** Chromium's pool is built from every engine's options (engine-port.ts). */
-export type BrowserPoolOptions = EngineOptions;
+/** Chromium's pool: every engine's options (engine-port.ts) and the engine it runs as. */
+export interface BrowserPoolOptions extends EngineOptions {
+  /** The registered engine's name: its jail's (jail-chromium), and its home folders'. */
+  engine?: Engine;
+}
 
 /** What a capture gets: a context of its own email, fresh or kept from its last capture. */
 export interface ContextLease {
@@ -68,6 +71,7 @@ export class BrowserPool {
       () => EngineJail.for(options.engineUser),
       options.sandbox ?? 'off',
       options.onSandboxOff,
+      options.engine ?? 'chromium',
     );
     this.watch = new RendererWatch(
       { memoryMb: options.memoryMb ?? 0, yieldAfterCpuMs: options.yieldAfterCpuMs ?? 0 },

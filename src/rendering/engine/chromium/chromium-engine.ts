@@ -1,7 +1,8 @@
-import { BrowserPool, BrowserPoolOptions } from './browser-pool';
+import { BrowserPool } from './browser-pool';
 import type { BrowserState } from '../engine-port';
 import { capturePage } from './capture-page';
-import type { EngineAdapter, EngineCapture, LikelySettings, PageCapture } from '../engine-port';
+import type { Engine, EngineAdapter, EngineCapture, EngineOptions } from '../engine-port';
+import type { LikelySettings, PageCapture } from '../engine-port';
 import type { ContextOptions } from './open-context';
 
 /** A context for a device: scripts, service workers and downloads off. */
@@ -22,11 +23,11 @@ function contextOptions(settings: LikelySettings): ContextOptions {
  * next capture and opened ahead of demand (browser-pool.ts), stored copies served by its router.
  */
 export class ChromiumEngine implements EngineAdapter {
-  readonly name = 'chromium' as const;
   private readonly pool: BrowserPool;
 
-  constructor(options: BrowserPoolOptions) {
-    this.pool = new BrowserPool(options);
+  /** `engine`: the registered name it runs as (its jail's, in accounting). */
+  constructor(options: EngineOptions, engine: Engine = 'chromium') {
+    this.pool = new BrowserPool({ ...options, engine });
   }
 
   capture({ html, images, settings }: EngineCapture, affinity?: string): Promise<PageCapture> {

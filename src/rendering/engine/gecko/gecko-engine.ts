@@ -90,7 +90,6 @@ interface Running {
  * (ENGINES.md).
  */
 export class GeckoEngine implements EngineAdapter {
-  readonly name = 'gecko' as const;
   private readonly slots: Slots;
   private readonly creating = new Slots(1);
   private readonly browsers = new Map<Scheme, Running>();

@@ -50,7 +50,6 @@ interface Running {
  * captures it held and is started again at once; readiness is down meanwhile.
  */
 export class WebKitEngine implements EngineAdapter {
-  readonly name = 'webkit' as const;
   private readonly slots: Slots;
   private readonly running = new Map<string, Running>();
   private readonly parked: ParkedContexts<WebKitPage>;
