@@ -75,10 +75,9 @@ export class EngineJail {
     this.marker = ownMarker();
     if (process.getuid?.() === 0) this.user = lookUpUser(engineUser);
     // Owned by the service, traversable only: each engine's folder inside is its user's, 0700.
-    this.runDir = join(
-      engineRunBase(this.user),
-      `instant-preview-engines-${this.marker.replace(':', '-')}`,
-    );
+    // Short: an engine's Unix sockets live in its folder, and a socket path holds 107 bytes
+    // (Chromium's full browser puts org.chromium.Chromium.XXXXXX/SingletonSocket there).
+    this.runDir = join(engineRunBase(this.user), `ip-engines-${this.marker.replace(':', '-')}`);
     mkdirSync(this.runDir, { mode: 0o711, recursive: true });
     chmodSync(this.runDir, 0o711);
     process.once('exit', () => rmSync(this.runDir, { recursive: true, force: true }));
@@ -107,7 +106,7 @@ export class EngineJail {
    * with it, and its web processes could no longer open their display).
    */
   home(name: string): string {
-    const dir = mkdtempSync(join(this.runDir, `${this.user ? `${this.user.name}-` : ''}${name}-`));
+    const dir = mkdtempSync(join(this.runDir, `${name}-`));
     if (this.user) chownSync(dir, this.user.uid, this.user.gid);
     return dir;
   }

@@ -56,7 +56,7 @@ export function sweepOrphans(): number[] {
   }
   for (const base of new Set([tmpdir(), '/tmp'])) {
     for (const name of listFolders(base)) {
-      const owner = /^instant-preview-engines-(\d+)-(\d+)$/.exec(name);
+      const owner = /^ip-engines-(\d+)-(\d+)$/.exec(name);
       if (!owner || ownerAlive(`${owner[1]}:${owner[2]}`)) continue;
       try {
         rmSync(join(base, name), { recursive: true, force: true });
