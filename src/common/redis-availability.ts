@@ -101,3 +101,23 @@ export function redisAnswerWithin<T>(waiting: Promise<T>, ms = REDIS_ANSWER_MS):
     },
   );
 }
+
+/** How long shutdown waits for a Redis client to close before dropping its connection. */
+const CLOSE_WAIT_MS = 2000;
+
+/**
+ * Closes a BullMQ queue, worker or events client without hanging shutdown on Redis: one
+ * waiting to reconnect to a Redis that is down (or in a reconnection's backoff) may never
+ * finish closing (ioredis), so after a moment its connection is dropped instead.
+ */
+export async function closeWithin(client: {
+  close(): Promise<unknown>;
+  disconnect(): Promise<unknown>;
+}): Promise<void> {
+  const closed = await within(
+    client.close().then(() => true),
+    CLOSE_WAIT_MS,
+    () => false,
+  );
+  if (!closed) await client.disconnect().catch(() => undefined);
+}

@@ -1,3 +1,4 @@
+import { closeWithin } from '../common/redis-availability';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { redisConnection } from '../captures/queue/queue-names';
@@ -82,7 +83,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.worker?.close();
+    if (this.worker) await closeWithin(this.worker);
     await this.running;
     await Promise.all(this.sends);
   }

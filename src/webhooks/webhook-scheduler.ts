@@ -1,3 +1,4 @@
+import { closeWithin } from '../common/redis-availability';
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { AppConfig } from '../config/app-config';
@@ -71,6 +72,6 @@ export class BullMqWebhookScheduler extends WebhookScheduler implements OnModule
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.queue.close();
+    await closeWithin(this.queue);
   }
 }

@@ -1,7 +1,10 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
-import { within } from '../../common/deadline';
-import { redisAnswerWithin, RedisUnavailableError } from '../../common/redis-availability';
+import {
+  closeWithin,
+  redisAnswerWithin,
+  RedisUnavailableError,
+} from '../../common/redis-availability';
 import { AppConfig } from '../../config/app-config';
 import type { EngineName } from '../../config/environment';
 import { ClientCatalog } from '../../rendering/catalog/client-catalog';
@@ -26,8 +29,6 @@ import { FALLBACK_ENGINE } from '../../rendering/engine/engine-registry';
 const logger = new Logger('BullMqCaptureQueue');
 /** The states of a job that a worker will still run, or runs. */
 const CARRIED = ['waiting', 'prioritized', 'delayed', 'active'];
-/** How long shutdown waits for a Redis connection to close before dropping it. */
-const CLOSE_WAIT_MS = 2000;
 
 /**
  * Scale-out: the API process only enqueues; render workers (`npm run worker`) take the jobs.
@@ -231,19 +232,10 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
     return counts;
   }
 
-  /**
-   * A connection waiting to reconnect to a Redis that is down never finishes closing
-   * (ioredis): after a moment it is dropped instead, so shutdown never hangs on Redis.
-   */
+  /** Shutdown never hangs on Redis (closeWithin). */
   async onModuleDestroy(): Promise<void> {
-    for (const client of [...(this.events ?? []), ...(this.queues?.values() ?? [])]) {
-      const closed = await within(
-        client.close().then(() => true),
-        CLOSE_WAIT_MS,
-        () => false,
-      );
-      if (!closed) await client.disconnect().catch(() => undefined);
-    }
+    for (const client of [...(this.events ?? []), ...(this.queues?.values() ?? [])])
+      await closeWithin(client);
   }
 }
 
