@@ -78,33 +78,65 @@ export async function sampleProcess(pid: number): Promise<ProcessSample | null> 
   return stat && { pid, ppid: stat.ppid, cpuMs: stat.cpuMs, rssBytes: stat.rssBytes };
 }
 
-/**
- * Every process's children, from one pass over /proc: each process's parent is in its stat.
- * Not the `children` files of /proc/<pid>/task/<tid>: kernels built without
- * CONFIG_PROC_CHILDREN (this machine's, measured) have none, and a walk that reads them
- * finds no process at all there.
- */
-function childrenByParent(): Map<number, number[]> {
-  const byParent = new Map<number, number[]>();
-  for (const entry of listProc('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    const stat = readStat(`/proc/${pid}/stat`);
-    if (!stat) continue; // gone meanwhile
-    const siblings = byParent.get(stat.ppid);
-    if (siblings) siblings.push(pid);
-    else byParent.set(stat.ppid, [pid]);
-  }
-  return byParent;
+/** Every process's parent, and its children, as a pass over /proc found them. */
+interface ProcessTable {
+  children: Map<number, number[]>;
+  parents: Map<number, number>;
+  at: number;
 }
 
-/** Every process under `root`, nearest first. */
-export function descendants(root: number): number[] {
-  const byParent = childrenByParent();
+/**
+ * How long one pass over /proc answers every caller. The watches of each engine and the
+ * metrics all ask for the tree several times a second; measured over a grid, passes that
+ * read every process's stat on the machine (several hundred) took a quarter of the
+ * service's CPU. A process younger than this may be missed by one look; the next finds it.
+ */
+const TABLE_TTL_MS = 100;
+let table: ProcessTable | undefined;
+
+/**
+ * Every process's children, from a pass over /proc: each process's parent is in its stat.
+ * Not the `children` files of /proc/<pid>/task/<tid>: kernels built without
+ * CONFIG_PROC_CHILDREN (this machine's, measured) have none, and a walk that reads them
+ * finds no process at all there. Only what may have changed is read again: a process not
+ * seen before, and one whose parent has gone (re-parented to its subreaper). A pid seen in
+ * both passes is the same process: Linux hands pids out in turn, and comes back to one only
+ * after every other (pid_max, millions) was handed out. Names are not kept: a process's
+ * name changes when it execs, so callers read it fresh.
+ */
+function processTable(): ProcessTable {
+  const now = performance.now();
+  if (table && now - table.at < TABLE_TTL_MS) return table;
+  const listed = new Set<number>();
+  for (const entry of listProc('/proc')) {
+    const pid = Number(entry);
+    if (Number.isInteger(pid)) listed.add(pid);
+  }
+  const children = new Map<number, number[]>();
+  const parents = new Map<number, number>();
+  for (const pid of listed) {
+    let ppid = table?.parents.get(pid);
+    if (ppid === undefined || (ppid !== 0 && !listed.has(ppid))) {
+      const stat = readStat(`/proc/${pid}/stat`);
+      if (!stat) continue; // gone meanwhile
+      ppid = stat.ppid;
+    }
+    parents.set(pid, ppid);
+    const siblings = children.get(ppid);
+    if (siblings) siblings.push(pid);
+    else children.set(ppid, [pid]);
+  }
+  table = { children, parents, at: now };
+  return table;
+}
+
+/** Every process under `roots` (one pid or several), nearest first. */
+export function descendants(roots: number | number[]): number[] {
+  const { children } = processTable();
   const found: number[] = [];
-  const queue = [root];
+  const queue = Array.isArray(roots) ? [...roots] : [roots];
   while (queue.length > 0) {
-    for (const child of byParent.get(queue.shift() as number) ?? []) {
+    for (const child of children.get(queue.shift() as number) ?? []) {
       found.push(child);
       queue.push(child);
     }
@@ -113,12 +145,14 @@ export function descendants(root: number): number[] {
 }
 
 /**
- * The processes under `root` whose command name matches `name` (WebKit's web processes,
+ * The processes under `roots` whose command name matches `name` (WebKit's web processes,
  * Firefox's content processes): how the watch finds the renderers of engines that do not
  * name them.
  */
-export function descendantsNamed(root: number, name: RegExp): number[] {
-  return descendants(root).filter((pid) => name.test((readProc(`/proc/${pid}/comm`) ?? '').trim()));
+export function descendantsNamed(roots: number | number[], name: RegExp): number[] {
+  return descendants(roots).filter((pid) =>
+    name.test((readProc(`/proc/${pid}/comm`) ?? '').trim()),
+  );
 }
 
 /**
@@ -129,7 +163,7 @@ export function descendantsNamed(root: number, name: RegExp): number[] {
 export function treeCpu(
   root: number,
 ): Map<number, { cpuMs: number; branch: string; branchPid: number }> {
-  const byParent = childrenByParent();
+  const byParent = processTable().children;
   const byPid = new Map<number, { cpuMs: number; branch: string; branchPid: number }>();
   const queue: { pid: number; top: { name: string; pid: number } | null }[] = [
     { pid: root, top: null },

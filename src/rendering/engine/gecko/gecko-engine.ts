@@ -106,13 +106,12 @@ export class GeckoEngine implements EngineAdapter {
     this.watch = new RendererWatch(
       { memoryMb: options.memoryMb, yieldAfterCpuMs: options.yieldAfterCpuMs },
       async () =>
-        (
-          await Promise.all(
-            [...this.browsers.values()]
-              .filter((running) => running.up && running.pid !== undefined)
-              .map((running) => descendantsNamed(running.pid as number, CONTENT_PROCESS)),
-          )
-        ).flat(),
+        descendantsNamed(
+          [...this.browsers.values()]
+            .filter((running) => running.up && running.pid !== undefined)
+            .map((running) => running.pid as number),
+          CONTENT_PROCESS,
+        ),
     );
   }
 

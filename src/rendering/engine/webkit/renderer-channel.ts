@@ -27,8 +27,6 @@ export class RendererChannel {
     number,
     { resolve: (reply: RendererReply) => void; reject: (error: Error) => void }
   >();
-  private buffered: Buffer[] = [];
-  private bufferedBytes = 0;
   private closedWith?: Error;
   readonly ready: Promise<RendererReply['header']>;
   private onReady?: (header: RendererReply['header']) => void;
@@ -68,42 +66,49 @@ export class RendererChannel {
     this.pending.clear();
   }
 
-  /** The frame being received: its header once read, and how many bytes it takes in all. */
-  private frame?: { header: RendererReply['header']; headerBytes: number; total: number };
+  /** Bytes of a frame's length and header not yet complete. */
+  private head: Buffer = Buffer.alloc(0);
+  /** The payload being received: written in place as its chunks come (a snapshot is tens of MB). */
+  private body?: { header: RendererReply['header']; payload: Buffer; filled: number };
 
   private receive(chunk: Buffer): void {
-    this.buffered.push(chunk);
-    this.bufferedBytes += chunk.length;
-    for (;;) {
-      if (!this.frame) {
-        if (this.bufferedBytes < 4) return;
-        const length = this.joined().readUInt32BE(0);
-        if (this.bufferedBytes < 4 + length) return;
-        const header = JSON.parse(
-          this.joined()
-            .subarray(4, 4 + length)
-            .toString(),
-        ) as RendererReply['header'];
-        const size = typeof header.size === 'number' ? header.size : 0;
-        this.frame = { header, headerBytes: 4 + length, total: 4 + length + size };
+    let offset = 0;
+    while (offset < chunk.length) {
+      if (this.body) {
+        const { payload } = this.body;
+        const taken = Math.min(chunk.length - offset, payload.length - this.body.filled);
+        chunk.copy(payload, this.body.filled, offset, offset + taken);
+        this.body.filled += taken;
+        offset += taken;
+        if (this.body.filled === payload.length) {
+          const { header } = this.body;
+          this.body = undefined;
+          this.dispatch({ header, payload });
+        }
+        continue;
       }
-      // A snapshot arrives in many chunks: they are joined once, when all are in.
-      if (this.bufferedBytes < this.frame.total) return;
-      const data = this.joined();
-      const { header, headerBytes, total } = this.frame;
-      const payload = total > headerBytes ? data.subarray(headerBytes, total) : undefined;
-      const rest = data.subarray(total);
-      this.buffered = rest.length > 0 ? [rest] : [];
-      this.bufferedBytes = rest.length;
-      this.frame = undefined;
-      this.dispatch({ header, payload });
+      this.head = Buffer.concat([this.head, chunk.subarray(offset)]);
+      offset = chunk.length;
+      while (!this.body && this.head.length >= 4) {
+        const length = this.head.readUInt32BE(0);
+        if (this.head.length < 4 + length) break;
+        const header = JSON.parse(
+          this.head.subarray(4, 4 + length).toString(),
+        ) as RendererReply['header'];
+        const rest = this.head.subarray(4 + length);
+        this.head = Buffer.alloc(0);
+        const size = typeof header.size === 'number' ? header.size : 0;
+        if (size === 0) {
+          this.dispatch({ header });
+          this.head = rest;
+          continue;
+        }
+        // One buffer of the payload's size, filled from the chunks as they arrive: none is
+        // kept until the end, and the whole is never joined again.
+        this.body = { header, payload: Buffer.allocUnsafe(size), filled: 0 };
+        if (rest.length > 0) this.receive(rest);
+      }
     }
-  }
-
-  /** The buffered chunks as one Buffer. */
-  private joined(): Buffer {
-    if (this.buffered.length > 1) this.buffered = [Buffer.concat(this.buffered)];
-    return this.buffered[0];
   }
 
   private dispatch(reply: RendererReply): void {

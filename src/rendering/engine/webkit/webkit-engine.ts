@@ -71,9 +71,12 @@ export class WebKitEngine implements EngineAdapter {
     this.watch = new RendererWatch(
       { memoryMb: options.memoryMb, yieldAfterCpuMs: options.yieldAfterCpuMs },
       async () =>
-        [...this.running.values()]
-          .filter((running) => running.instance?.alive)
-          .flatMap((running) => descendantsNamed(running.instance!.pid, WEB_PROCESS)),
+        descendantsNamed(
+          [...this.running.values()]
+            .filter((running) => running.instance?.alive)
+            .map((running) => running.instance!.pid),
+          WEB_PROCESS,
+        ),
     );
   }
 
