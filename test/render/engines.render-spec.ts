@@ -159,6 +159,31 @@ describe('engines started ahead of their first capture (ENGINE_WARM_UP)', () => 
   });
 });
 
+describe("a WebKit page opened ahead for one device's viewport, taken by another's", () => {
+  let renderer: Renderer;
+  beforeAll(() => (renderer = testRenderer({ warmContexts: true, concurrency: 1 })));
+  afterAll(() => renderer.close());
+
+  // Green only at the viewport's own width: 375 (IPHONE12MINI), not 428 (IPHONE12PROMAX).
+  const WIDTH_PROBE = `<html><head><style>
+    body { margin: 0 } .w { height: 100px; background-color: #ff0000; }
+    @media (max-width: 380px) { .w { background-color: #00aa00; } }
+  </style></head><body><div class="w"></div></body></html>`;
+
+  it('lays the email out at its own viewport (the page is resized to it, narrower or wider)', async () => {
+    const probe = { html: WIDTH_PROBE, text: null, images: [] };
+    // Both at 3x: the page opened ahead after the first capture is 428 px wide.
+    await renderer.render(probe, 'IPHONE12PROMAX', DEFAULT);
+    const narrow = await renderer.render(probe, 'IPHONE12MINI', DEFAULT);
+    expect(narrow.engine.name).toBe('webkit');
+    expect(narrow.width).toBe(375 * 3);
+    const pixels = await readPixels(narrow.full);
+    const band = { left: 0, top: 30, right: 375 * 3, bottom: 270 };
+    expect(pixels.count(isRed, band)).toBe(0);
+    expect(pixels.count(isGreen, band)).toBeGreaterThan(0);
+  });
+});
+
 describe('a profile whose engine is not enabled is drawn by Chromium, and says so', () => {
   let renderer: Renderer;
   beforeAll(() => (renderer = testRenderer({ engines: ['chromium'] })));

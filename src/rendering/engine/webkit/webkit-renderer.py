@@ -432,6 +432,10 @@ def main():
 
             handler = self.view.connect("size-allocate", allocated)
             cap = GLib.timeout_add(RESIZE_CAP_MS, capped)
+            # The window is never smaller than its default size (the size it was opened at,
+            # for another email's viewport when it was opened ahead): narrower or shorter than
+            # that, the view kept the old size and every such resize waited out the cap.
+            self.window.set_default_size(width, height)
             self.view.set_size_request(width, height)
             self.window.resize(width, height)
 
