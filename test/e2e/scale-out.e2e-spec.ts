@@ -131,14 +131,32 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     const codes = ((await request(t.url).get('/v1/clients')).body as string[]).slice(0, 40);
     const grid = await postEmail(t, { html_text: SIMPLE_EMAIL.replace('</body>', 'grid</body>') });
     const other = await postEmail(t, { html_text: SIMPLE_EMAIL });
-    const all = Promise.all(
-      codes.map(
-        async (code) => (await request(t.url).get(`/v1/emails/${grid}/previews/${code}`)).status,
-      ),
-    );
-    // Asked once every grid configuration has its row (the grid's jobs are queued).
-    await until(async () => (await captures().countBy({ emailId: grid })) === codes.length);
-    await request(t.url).get(`/v1/emails/${other}/previews/OL2019`).expect(200);
+    // The workers pick nothing until the other email's job is queued behind the whole grid:
+    // a backlog it could wait for however fast the workers are (measured: on a quiet machine
+    // they had drained all but 6 of the grid's jobs by the time the other was asked).
+    await queue.pause();
+    let single: Promise<request.Response>;
+    let all: Promise<number[]>;
+    try {
+      all = Promise.all(
+        codes.map(
+          async (code) => (await request(t.url).get(`/v1/emails/${grid}/previews/${code}`)).status,
+        ),
+      );
+      // Asked once every grid configuration has its row (the grid's jobs are queued).
+      await until(async () => (await captures().countBy({ emailId: grid })) === codes.length);
+      single = request(t.url)
+        .get(`/v1/emails/${other}/previews/OL2019`)
+        .then((r) => r);
+      await until(async () =>
+        (await queue.getJobs(['waiting', 'prioritized'])).some(
+          (job) => (job.data as CaptureJob).emailId === other,
+        ),
+      );
+    } finally {
+      await queue.resume();
+    }
+    expect((await single).status).toBe(200);
     expect(await all).toEqual(new Array(codes.length).fill(200)); // nothing left running
     // Read from the workers' own picks (BullMQ's processedOn), not from when answers arrive,
     // which a loaded machine reorders: first come, first served, every grid job still waiting
