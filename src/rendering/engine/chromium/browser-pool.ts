@@ -62,7 +62,7 @@ export class BrowserPool {
   private readonly parked: ParkedContexts<BrowserContext>;
   private readonly warm: WarmContexts<BrowserContext>;
 
-  /** Nothing is launched (nor looked for) until the first capture: API processes in scale-out never render. */
+  /** Nothing is launched (nor looked for) before `start` or the first capture: API processes in scale-out never render. */
   private readonly launcher: BrowserLauncher;
 
   constructor(private readonly options: BrowserPoolOptions) {
