@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer-core';
 import { ASSET_ORIGIN, ImagePlan } from '../../pipeline/email-content';
 import type { PageDriver, ScreenshotArea } from '../capture-sequence';
+import type { Shot } from '../image-sizes';
 import { DOCUMENT_URL, MARKER_COOKIE } from '../context-router';
 import type { CaptureSettings } from '../engine-port';
 import { pageSettled } from '../page-scripts';
@@ -76,13 +77,13 @@ export class GeckoPage implements PageDriver {
   }
 
   /** Firefox's drawing snapshot paints afresh: no frame needs waiting for. */
-  async screenshot(area: ScreenshotArea): Promise<Buffer> {
+  async screenshot(area: ScreenshotArea): Promise<Shot> {
     const png = await this.page.screenshot({
       type: 'png',
       captureBeyondViewport: true,
       clip: { x: 0, y: 0, width: area.width, height: area.height },
     });
-    return Buffer.from(png);
+    return { png: Buffer.from(png) };
   }
 
   async refused(): Promise<string[]> {
