@@ -79,22 +79,13 @@ export class CaptureProcessor {
         this.events.publish(captureFailed(email, job.configuration, expired, this.clock.now()));
       return expired;
     }
-    const [images, resources] = await Promise.all([
-      this.emails.imagesFor(email),
-      this.emails.resourcesFor(email),
-    ]);
+    const content = await this.emails.contentOf(email);
     const { configuration } = job;
     let result: RenderResult;
     try {
       result = await this.renderFirst.render(() =>
         this.renderer.render(
-          {
-            html: email.htmlText,
-            text: email.plainText,
-            images,
-            resources,
-            missingImages: this.emails.missingImagesOf(email),
-          },
+          content,
           startedHere?.profile ?? configuration.client,
           configuration,
           email.id,

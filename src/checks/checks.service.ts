@@ -79,13 +79,7 @@ export class ChecksService implements OnModuleDestroy {
     const profiles = this.catalog.all();
     const gmail = profiles.filter((profile) => profile.family === 'gmail');
     const task: EmailCheckTask = {
-      content: {
-        html: email.htmlText,
-        text: email.plainText,
-        images: await this.emails.imagesFor(email),
-        resources: await this.emails.resourcesFor(email),
-        missingImages: this.emails.missingImagesOf(email),
-      },
+      content: await this.emails.contentOf(email),
       images: email.images.map(({ url, status, bytes }) => ({ url, status, bytes })),
       gmail: { profile: gmail[0], clients: gmail.map((profile) => profile.code) },
       iosClients: profiles.filter(isIosMail).map((profile) => profile.code),

@@ -4,7 +4,8 @@ import type { Principal } from '../common/principal';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
-import type { RenderImage } from '../rendering/pipeline/email-content';
+import { LRUCache } from 'lru-cache';
+import type { EmailContent, RenderImage } from '../rendering/pipeline/email-content';
 import { EventsHub } from '../events/events-hub';
 import { Storage } from '../storage/storage';
 import { CONTENT_FIELDS, CreateEmailDto, FIELDS_EXCLUSIVE_WITH_RAW } from './dto/create-email.dto';
@@ -19,6 +20,10 @@ import type { InspectedEmail } from './inspect/inspect-raw-source';
 import type { ParsedMessage } from './mime/parse-raw-source';
 
 const HOUR = 3_600_000;
+/** Bytes of email content kept for the captures that follow (HTML, text, stored copies). */
+const CONTENT_BYTES = 64 * 1024 * 1024;
+/** How long an email's content is kept after it was read: the span of its grid of captures. */
+const CONTENT_KEPT_MS = 60_000;
 /** Rows expired per batch. */
 const EXPIRY_BATCH = 100;
 
@@ -46,6 +51,23 @@ export class EmailsService {
     private readonly clock: Clock,
     private readonly events: EventsHub,
   ) {}
+
+  private readonly contents = new LRUCache<string, EmailContent>({
+    maxSize: CONTENT_BYTES,
+    ttl: CONTENT_KEPT_MS,
+    sizeCalculation: (content) =>
+      Math.max(
+        1,
+        (content.html?.length ?? 0) * 2 +
+          (content.text?.length ?? 0) * 2 +
+          content.images.reduce((sum, image) => sum + image.data.length, 0) +
+          (content.resources ?? []).reduce(
+            (sum, r) => sum + (r.status === 'stored' ? r.data.length : 0),
+            0,
+          ),
+      ),
+  });
+  private readonly reading = new Map<string, Promise<EmailContent>>();
 
   async create(principal: Principal, dto: CreateEmailDto): Promise<Email> {
     const { message: content, references } = await this.content(dto);
@@ -88,6 +110,38 @@ export class EmailsService {
   findById(id: string): Promise<Email | null> {
     return this.emails.findById(id);
   }
+  /**
+   * An email's content as the renderer and the checks take it: its HTML and text, its stored
+   * copies read from storage. Read once for all the captures of it that follow within a
+   * minute (a grid is 124 of them, each its own preparation), not once per capture.
+   */
+  async contentOf(email: Email): Promise<EmailContent> {
+    const kept = this.contents.get(email.id);
+    if (kept) return kept;
+    let reading = this.reading.get(email.id);
+    if (!reading) {
+      reading = this.readContent(email).finally(() => this.reading.delete(email.id));
+      this.reading.set(email.id, reading);
+    }
+    const content = await reading;
+    if (!email.expiredAt) this.contents.set(email.id, content);
+    return content;
+  }
+
+  private async readContent(email: Email): Promise<EmailContent> {
+    const [images, resources] = await Promise.all([
+      this.imagesFor(email),
+      this.resourcesFor(email),
+    ]);
+    return {
+      html: email.htmlText,
+      text: email.plainText,
+      images,
+      resources,
+      missingImages: this.missingImagesOf(email),
+    };
+  }
+
   /** The stored image copies of an email, as the renderer takes them. */
   async imagesFor(email: Email): Promise<RenderImage[]> {
     const stored = email.images.filter((image) => image.status === 'stored' && image.key);
@@ -142,6 +196,7 @@ export class EmailsService {
       if (batch.length === 0) return count;
       for (const email of batch) {
         if (!(await this.emails.expire(email.id, now, EXPIRED_CONTENT))) continue;
+        this.contents.delete(email.id);
         this.events.publish({
           type: 'email.expired',
           timestamp: now.toISOString(),

@@ -203,9 +203,13 @@ export const OL2019 = checked('OL2019');
 export function emailsOf(email: () => Email | null): EmailsService {
   return {
     findById: async () => email(),
-    imagesFor: async () => [],
-    missingImagesOf: () => [],
-    resourcesFor: async () => [],
+    contentOf: async (stored: Email) => ({
+      html: stored.htmlText,
+      text: stored.plainText,
+      images: [],
+      resources: [],
+      missingImages: [],
+    }),
   } as unknown as EmailsService;
 }
 
