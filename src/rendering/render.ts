@@ -65,7 +65,7 @@ export interface RendererOptions extends EngineOptions {
   preparer?: Preparer;
 }
 
-/** A device most of an engine's profiles use, and one of those profiles. */
+/** A device an engine's profiles use, one of them, and how many use it. */
 interface LikelyDevice {
   settings: LikelySettings;
   client: string;
@@ -190,6 +190,7 @@ export class Renderer {
           width: viewport.width,
           scale,
           fitToWidth: inputs.fitToWidth,
+          colorblind: inputs.colorblind,
           timeoutMs: this.options.timeoutMs,
         },
       },
@@ -198,8 +199,6 @@ export class Renderer {
     const captured = performance.now();
     const sizes = await makeImageSizes(capture.png, {
       viewportAspect: viewport.height / viewport.width,
-      truncatedAt: capture.truncated ? capture.height : undefined,
-      colorblind: inputs.colorblind,
     });
     return {
       ...sizes,
@@ -213,10 +212,12 @@ export class Renderer {
   }
 
   /**
-   * Starts every engine here before any capture asks for it, each with a context open for the
-   * device most of the profiles it draws use, then draws a small built-in email once in each
-   * (its context discarded): a first capture waits for no launch, and finds the engine's fonts,
-   * layout and paint code, and a preparation thread, loaded.
+   * Starts every engine here before any capture asks for it, for every device its profiles
+   * use (each device scale and colour scheme an engine launches apart: WebKit's renderers,
+   * Firefox's browsers), each with a context open for the device most of those profiles use;
+   * then draws a small built-in email once in each (its context discarded): a first capture
+   * waits for no launch, and finds the engine's fonts, layout and paint code, and a
+   * preparation thread, loaded.
    */
   async start(): Promise<void> {
     const devices = new Map<Engine, Map<string, LikelyDevice>>();
@@ -234,15 +235,20 @@ export class Renderer {
       seen.profiles++;
       counts.set(key, seen);
     }
-    const likeliest = (engine: Engine) =>
-      [...(devices.get(engine)?.values() ?? [])].sort((a, b) => b.profiles - a.profiles)[0];
-    await this.engines.start((engine) => likeliest(engine)?.settings);
+    const byLikelihood = (engine: Engine) =>
+      [...(devices.get(engine)?.values() ?? [])].sort((a, b) => b.profiles - a.profiles);
+    await this.engines.start((engine) => byLikelihood(engine).map((device) => device.settings));
+    // One primer per engine, device scale and colour scheme: each of WebKit's renderers and
+    // Firefox's browsers draws once (Chromium's one browser, once at each scale).
+    const primers = new Map<string, string>();
+    for (const engine of this.engines.running)
+      for (const { settings, client } of byLikelihood(engine)) {
+        const key = `${engine} ${settings.scale} ${settings.colorScheme}`;
+        if (!primers.has(key)) primers.set(key, client);
+      }
     await Promise.all(
-      this.engines.running.map((engine) =>
-        this.render(PRIMER_EMAIL, likeliest(engine).client, {
-          images: 'allowed',
-          orientation: 'vertical',
-        }),
+      [...primers.values()].map((client) =>
+        this.render(PRIMER_EMAIL, client, { images: 'allowed', orientation: 'vertical' }),
       ),
     );
   }

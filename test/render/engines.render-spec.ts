@@ -1,4 +1,5 @@
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
+import type { ClientProfile } from '../../src/rendering/profile/client-profile';
 import {
   BrowserCrashedError,
   RenderDeadlineError,
@@ -7,7 +8,7 @@ import {
 import type { Renderer } from '../../src/rendering/render';
 import { BLUR_BOMB } from '../support/hostile-emails';
 import { ImageServer, solidPng, startImageServer } from '../support/image-server';
-import { isGreen, isRed, readPixels } from '../support/pixels';
+import { isBlue, isGreen, isRed, readPixels } from '../support/pixels';
 import { descendants, kill } from '../support/process-tree';
 import { reachingEmail, SCRIPTED_EMAIL } from '../support/isolation-emails';
 import { testRenderer } from '../support/renderer';
@@ -137,18 +138,33 @@ describe('engines started ahead of their first capture (ENGINE_WARM_UP)', () => 
   beforeAll(() => (renderer = testRenderer({ warmContexts: true })));
   afterAll(() => renderer.close());
 
-  it('says each engine is starting, then up, with its likeliest device drawn once, before any capture', async () => {
+  it('says each engine is starting, then up, with every device scale and colour scheme launched, before any capture', async () => {
     const states = () => Object.fromEntries(renderer.engineHealth().map((e) => [e.name, e.state]));
     expect(states()).toEqual({ chromium: 'idle', webkit: 'idle', gecko: 'idle' });
     const starting = renderer.start();
     expect(states()).toEqual({ chromium: 'starting', webkit: 'starting', gecko: 'starting' });
     await starting;
     expect(states()).toEqual({ chromium: 'up', webkit: 'up', gecko: 'up' });
-    // Each engine's process is up, and WebKit's renderer has a fresh page (a web process)
-    // opening or open for the next capture.
-    const running = (pattern: RegExp) => descendants().some((info) => pattern.test(info.args));
-    expect(running(/webkit-renderer\.py/)).toBe(true);
-    expect(running(/firefox-esr --headless/)).toBe(true);
+    // One WebKit renderer per device scale and colour scheme of its profiles, one Firefox
+    // per colour scheme; WebKit's renderers each have a fresh page (a web process) opening
+    // or open for the next capture.
+    const count = (pattern: RegExp) =>
+      descendants().filter((info) => pattern.test(info.args)).length;
+    const signatures = (engine: string, of: (p: ClientProfile) => string) =>
+      new Set(
+        clientCatalog
+          .all()
+          .filter((p) => p.engine === engine)
+          .map(of),
+      ).size;
+    const scheme = (p: ClientProfile) => (p.dark === 'none' ? 'light' : 'dark');
+    // The engine itself, not the jail that started it (its command line names the engine too).
+    const itself = (pattern: RegExp) => new RegExp(`^(?!.*engine-jail\\.py).*${pattern.source}`);
+    expect(count(itself(/webkit-renderer\.py/))).toBe(
+      signatures('webkit', (p) => `${p.device_scale_factor} ${scheme(p)}`),
+    );
+    expect(count(itself(/firefox-esr --headless/))).toBe(signatures('gecko', scheme));
+    const running = (pattern: RegExp) => count(pattern) > 0;
     await until(() => running(/WebKitWebProcess/));
     const result = await renderer.render(
       { html: IDENTITY_PROBE, text: null, images: [] },
@@ -333,6 +349,33 @@ describe.each([
     const bottom = { left: 0, top: result.height - 30, right: 20, bottom: result.height };
     expect(pixels.count(isRed, bottom)).toBeGreaterThan(0);
   });
+
+  // The height limit is 16,384 device px. 1.2 times it stays under cairo's 32,767-pixel limit,
+  // past which WebKit has no full-document snapshot; 2.4 times it passes that too.
+  it.each([1.2, 2.4])(
+    'cuts an email %f times the height limit: its top as drawn, then the band that says so',
+    async (times) => {
+      const profile = clientCatalog.find(mobile)!;
+      const scale = profile.device_scale_factor;
+      const tallness = Math.round((times * 16_384) / scale);
+      const tall = `<html><body style="margin:0"><div style="height:200px;background:#00aa00"></div>
+        <div style="height:${tallness}px;background:#0000ff"></div></body></html>`;
+      const result = await renderer.render({ html: tall, text: null, images: [] }, mobile, DEFAULT);
+      expect(result.engine.name).toBe(engine);
+      expect(result.truncated).toBe(true);
+      expect(result.width).toBe(profile.viewport.width * scale);
+      expect(result.height).toBe(Math.floor(16_384 / scale) * scale);
+      const pixels = await readPixels(result.full);
+      // The left 80 %: clear of any scrollbar.
+      const right = Math.floor(result.width * 0.8);
+      const top = { left: 0, top: 0, right, bottom: 190 * scale };
+      expect(pixels.count(isGreen, top)).toBe(right * 190 * scale);
+      const band = { left: 0, top: result.height - 30, right, bottom: result.height };
+      const marker = ([r, g, b]: [number, number, number]) => r > 150 && g < 40 && b < 60;
+      expect(pixels.count(marker, band)).toBeGreaterThan(right * 10);
+      expect(isBlue(pixels.at(10, result.height - 60))).toBe(true);
+    },
+  );
 
   it('tells the page the reader prefers dark in a dark profile, and light in a light one', async () => {
     const html = `<html><head><meta name="color-scheme" content="light dark"><style>

@@ -1,6 +1,7 @@
 import type { ImagePlan } from '../pipeline/email-content';
 import { MARKER_COOKIE } from './context-router';
 import { CaptureSettings, MAX_DEVICE_HEIGHT, PageCapture } from './engine-port';
+import { finishedImage, Shot } from './image-sizes';
 import { measurePage } from './page-scripts';
 
 /** The area a screenshot covers: the page's top, in CSS pixels, at the device scale. */
@@ -25,15 +26,16 @@ export interface PageDriver {
   settle(): Promise<void>;
   /** Runs a page-scripts function in the automation world (never the email's). */
   evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<R>;
-  /** A PNG of `area`, in device pixels. */
-  screenshot(area: ScreenshotArea): Promise<Buffer>;
+  /** `area` in device pixels: a PNG as the engine encoded it, or its raw pixels. */
+  screenshot(area: ScreenshotArea): Promise<Shot>;
   /** The requests the page made that were refused since `load`. */
   refused(): Promise<string[]>;
 }
 
 /**
  * The capture, written once for every engine: load, settle, measure (fit to the screen where
- * the client does, the context's marker, text colours), clamp to the tallest image, shoot.
+ * the client does, the context's marker, text colours), clamp to the tallest image, shoot,
+ * then mark a cut picture and recolour the colour-blind profile's.
  */
 export async function captureSequence(
   driver: PageDriver,
@@ -50,19 +52,29 @@ export async function captureSequence(
   const contentHeight = Math.ceil(measured.height);
   const maxHeight = Math.floor(MAX_DEVICE_HEIGHT / settings.scale);
   const height = Math.max(1, Math.min(contentHeight, maxHeight));
-  const png = await driver.screenshot({
+  const shot = await driver.screenshot({
     width: settings.width,
     height,
     scale: settings.scale,
     contentHeight,
     contentWidth: Math.ceil(measured.width),
   });
+  // An engine that drew fewer rows than measured shows where the document ends: WebKit
+  // measures a page fitted to the screen (`zoom`) unzoomed, and draws it zoomed. It was not cut.
+  const rows = 'pixels' in shot ? shot.pixels.height : Math.round(height * settings.scale);
+  const drawn = rows < Math.round(height * settings.scale);
+  const shownHeight = drawn ? Math.ceil(rows / settings.scale) : height;
+  const truncated = !drawn && contentHeight > height;
+  const png = await finishedImage(shot, {
+    truncatedAt: truncated ? height : undefined,
+    colorblind: settings.colorblind,
+  });
   return {
     png,
     width: settings.width,
-    height,
-    contentHeight,
-    truncated: contentHeight > height,
+    height: shownHeight,
+    contentHeight: drawn ? shownHeight : contentHeight,
+    truncated,
     blockedRequests: await driver.refused(),
     contextMarker: measured.marker,
     textSamples: measured.texts,

@@ -93,10 +93,12 @@ export interface CaptureSettings {
   width: number;
   scale: number;
   fitToWidth: boolean;
+  /** The picture recoloured as a deuteranope sees it (the colour-blind profile). */
+  colorblind: boolean;
   timeoutMs: number;
 }
 
-/** The device a capture is likeliest to need first: what an engine readies when it starts. */
+/** A device an engine's profiles use: what an engine readies when it starts. */
 export type LikelySettings = Pick<CaptureSettings, 'viewport' | 'colorScheme' | 'scale'>;
 
 /** One capture asked of an engine: the prepared document, its stored copies, the device. */
@@ -116,10 +118,12 @@ export interface EngineCapture {
 export interface EngineAdapter {
   capture(job: EngineCapture, affinity?: string): Promise<PageCapture>;
   /**
-   * Starts the engine ahead of its first capture, with a fresh context open for the likeliest
-   * device (where contexts are opened ahead of demand): that capture waits for no launch.
+   * Starts the engine ahead of its first capture for every device its profiles use (`devices`,
+   * likeliest first): whatever a device's scale or colour scheme needs launched is launched,
+   * with a fresh context open (where contexts are opened ahead of demand), so no capture
+   * waits for a launch.
    */
-  start(likely: LikelySettings): Promise<void>;
+  start(devices: readonly LikelySettings[]): Promise<void>;
   /** up, idle (nothing started yet) or down (crashed or restarting). */
   state(): BrowserState;
   close(): Promise<void>;

@@ -86,15 +86,15 @@ export class EngineSet {
   }
 
   /**
-   * Starts every engine here ahead of its first capture, each for the device `likely` names
-   * for it (the one most of its profiles use); resolves once all are up, or rejects naming
-   * the first that failed (readiness names it too).
+   * Starts every engine here ahead of its first capture, each for the devices `devices` names
+   * for it (those its profiles use, likeliest first); resolves once all are up, or rejects
+   * naming the first that failed (readiness names it too).
    */
-  async start(likely: (engine: Engine) => LikelySettings | undefined): Promise<void> {
+  async start(devices: (engine: Engine) => readonly LikelySettings[]): Promise<void> {
     await Promise.all(
       [...this.adapters].map(async ([name, adapter]) => {
-        const settings = likely(name);
-        if (!settings) return;
+        const settings = devices(name);
+        if (settings.length === 0) return;
         await adapter.start(settings).catch((error: Error) => {
           throw new Error(`${engineLabel(name)} did not start: ${error.message}`);
         });

@@ -37,9 +37,33 @@ export interface ImageSizes {
 export interface SizeOptions {
   /** Thumbnails show the top of the email at the client's screen proportions. */
   viewportAspect: number;
+}
+
+/** Raw pixels of a screenshot: packed RGB rows, top to bottom. */
+export interface RawPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * A screenshot as an engine gives it: a PNG it encoded, or raw pixels (lent by the engine
+ * until `release`), encoded here once with whatever marks they need.
+ */
+export type Shot = { png: Buffer } | { pixels: RawPixels; release(): void };
+
+/** What a picture gets on top of the engine's pixels. */
+export interface Marks {
+  /** The capture was cut at this height (CSS pixels): a band says so at its foot. */
   truncatedAt?: number;
   colorblind?: boolean;
 }
+
+/**
+ * A fast PNG, as Chromium's own fast path: no adaptive filtering, light compression. Measured
+ * on a 1179 x 16,383 screenshot: 96 ms of CPU (0.9 MB), against 562 ms with adaptive filters.
+ */
+const FAST_PNG = { compressionLevel: 2, adaptiveFiltering: false } as const;
 
 function truncationMarker(width: number, cssHeight: number): Buffer {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="40">
@@ -50,30 +74,44 @@ function truncationMarker(width: number, cssHeight: number): Buffer {
 }
 
 /**
- * The full PNG (marked when cut, recoloured for the colour-blind profile) at once, and its
- * two thumbnails on demand: a capture is answered as soon as its full image is stored,
- * and the thumbnails follow (see CaptureThumbnails).
+ * The full PNG of a shot, marked when cut and recoloured for the colour-blind profile: an
+ * engine's PNG as it is when it needs neither; raw pixels encoded once, marks and all.
  */
-export async function makeImageSizes(png: Buffer, options: SizeOptions): Promise<ImageSizes> {
-  let source = sharp(png);
-  const meta = await source.metadata();
-  const width = meta.width!;
-  const height = meta.height!;
-  if (options.colorblind || options.truncatedAt !== undefined) {
-    if (options.colorblind) source = source.recomb(DEUTERANOPIA);
-    if (options.truncatedAt !== undefined) {
-      source = source.composite([
-        { input: truncationMarker(width, options.truncatedAt), gravity: 'south' },
-      ]);
+export async function finishedImage(
+  shot: Shot,
+  { truncatedAt, colorblind }: Marks,
+): Promise<Buffer> {
+  try {
+    if ('png' in shot && truncatedAt === undefined && !colorblind) return shot.png;
+    let image =
+      'png' in shot
+        ? sharp(shot.png)
+        : sharp(shot.pixels.data, {
+            raw: { width: shot.pixels.width, height: shot.pixels.height, channels: 3 },
+          });
+    if (colorblind) image = image.recomb(DEUTERANOPIA);
+    if (truncatedAt !== undefined) {
+      const width = 'png' in shot ? (await image.metadata()).width! : shot.pixels.width;
+      image = image.composite([{ input: truncationMarker(width, truncatedAt), gravity: 'south' }]);
     }
-    png = await source.png({ compressionLevel: 4 }).toBuffer();
+    return await image.png(FAST_PNG).toBuffer();
+  } finally {
+    if ('release' in shot) shot.release();
   }
-  const full = png;
-  const thumbnailTop = thumbnailTopOf(width, height, options.viewportAspect);
+}
+
+/**
+ * The full PNG's sizes and digest at once, and its two thumbnails on demand: a capture is
+ * answered as soon as its full image is stored, and the thumbnails follow (see
+ * CaptureThumbnails).
+ */
+export async function makeImageSizes(full: Buffer, options: SizeOptions): Promise<ImageSizes> {
+  const { width, height } = await sharp(full).metadata();
+  const thumbnailTop = thumbnailTopOf(width!, height!, options.viewportAspect);
   let made: Promise<Thumbnails> | undefined;
   const thumbnails = () => (made ??= makeThumbnails(full, options.viewportAspect));
   const digest = createHash('sha256').update(full).digest('hex');
-  return { full, width, height, digest, thumbnailTop, thumbnails };
+  return { full, width: width!, height: height!, digest, thumbnailTop, thumbnails };
 }
 
 /** The height of the top the thumbnails show: the client's screen proportions, at most all. */

@@ -3,6 +3,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Protocol } from 'playwright-core/types/protocol';
 import type { ImagePlan } from '../../pipeline/email-content';
 import { captureSequence, PageDriver, ScreenshotArea } from '../capture-sequence';
+import type { Shot } from '../image-sizes';
 import { DOCUMENT_URL, serve } from '../context-router';
 import type { CaptureSettings, PageCapture } from '../engine-port';
 
@@ -70,7 +71,7 @@ class ChromiumPage implements PageDriver {
     return this.page.evaluate(fn as (arg: unknown) => R, arg) as Promise<R>;
   }
 
-  async screenshot(area: ScreenshotArea): Promise<Buffer> {
+  async screenshot(area: ScreenshotArea): Promise<Shot> {
     const cdp = await devtoolsOf(this.context, this.page);
     // Chromium's fast PNG path: pixel-identical, several times faster than the default encoder.
     const shot = await screenshotOf(cdp, {
@@ -79,7 +80,7 @@ class ChromiumPage implements PageDriver {
       captureBeyondViewport: true,
       clip: { x: 0, y: 0, width: area.width, height: area.height, scale: area.scale },
     });
-    return Buffer.from(shot.data, 'base64');
+    return { png: Buffer.from(shot.data, 'base64') };
   }
 
   async refused(): Promise<string[]> {

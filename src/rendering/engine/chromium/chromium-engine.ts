@@ -39,8 +39,9 @@ export class ChromiumEngine implements EngineAdapter {
     );
   }
 
-  start(likely: LikelySettings): Promise<void> {
-    return this.pool.start(contextOptions(likely));
+  /** One browser draws every device: started with a context for the likeliest one. */
+  start([likeliest]: readonly LikelySettings[]): Promise<void> {
+    return this.pool.start(contextOptions(likeliest));
   }
 
   state(): BrowserState {

@@ -123,11 +123,16 @@ export class GeckoEngine implements EngineAdapter {
     return running.length > 0 ? 'starting' : 'idle';
   }
 
-  /** Firefox for the likeliest colour scheme launched, a fresh context open in it. */
-  async start({ colorScheme }: LikelySettings): Promise<void> {
-    const running = this.browserFor(colorScheme);
-    await running.browser;
-    if (this.options.warm && !this.closed && running.up) this.prepareWarm(colorScheme, running);
+  /** A Firefox for each colour scheme the devices use launched, a fresh context open in each. */
+  async start(devices: readonly LikelySettings[]): Promise<void> {
+    const schemes = new Set(devices.map((device) => device.colorScheme));
+    await Promise.all(
+      [...schemes].map(async (scheme) => {
+        const running = this.browserFor(scheme);
+        await running.browser;
+        if (this.options.warm && !this.closed && running.up) this.prepareWarm(scheme, running);
+      }),
+    );
   }
 
   async capture(job: EngineCapture): Promise<PageCapture> {

@@ -3,9 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer-core';
 import { ASSET_ORIGIN, ImagePlan } from '../../pipeline/email-content';
 import type { PageDriver, ScreenshotArea } from '../capture-sequence';
+import type { Shot } from '../image-sizes';
 import { DOCUMENT_URL, MARKER_COOKIE } from '../context-router';
 import type { CaptureSettings } from '../engine-port';
 import { pageSettled } from '../page-scripts';
+import { inlineCopies } from './inline-copies';
 
 /** Between two looks at whether the page's fonts and images are in. */
 const SETTLE_PAUSE_MS = 20;
@@ -23,7 +25,8 @@ interface Serving {
 /**
  * One BiDi user context of Firefox and its page: one email's only. Every request the page
  * makes is intercepted (WebDriver BiDi's network interception, as Playwright's router does
- * for Chromium): the document once, the email's stored copies from memory, navigations
+ * for Chromium): the document once (the stored copies written into it where they fit,
+ * inline-copies.ts), the others from memory, navigations
  * answered 204 (the email stays), everything else refused and listed. Firefox's network
  * namespace has no way out either.
  */
@@ -57,7 +60,7 @@ export class GeckoPage implements PageDriver {
   }
 
   async load(html: string, images: ImagePlan): Promise<void> {
-    this.serving = { html, images, blocked: [], documentServed: false };
+    this.serving = { html: inlineCopies(html, images), images, blocked: [], documentServed: false };
     await this.page.goto(DOCUMENT_URL, { waitUntil: 'load' });
   }
 
@@ -76,13 +79,13 @@ export class GeckoPage implements PageDriver {
   }
 
   /** Firefox's drawing snapshot paints afresh: no frame needs waiting for. */
-  async screenshot(area: ScreenshotArea): Promise<Buffer> {
+  async screenshot(area: ScreenshotArea): Promise<Shot> {
     const png = await this.page.screenshot({
       type: 'png',
       captureBeyondViewport: true,
       clip: { x: 0, y: 0, width: area.width, height: area.height },
     });
-    return Buffer.from(png);
+    return { png: Buffer.from(png) };
   }
 
   async refused(): Promise<string[]> {

@@ -64,6 +64,7 @@ export class RendererProcess {
     /** The jail's pid: every process of this renderer is below it. */
     readonly pid: number,
     private readonly stderr: string[],
+    readonly home: string,
   ) {}
 
   static async start(
@@ -107,7 +108,7 @@ export class RendererProcess {
       if (stderr.length > 20) stderr.shift();
     });
     const channel = new RendererChannel(child.stdio[3] as Writable, child.stdio[4] as Readable);
-    const process = new RendererProcess(child, channel, child.pid ?? -1, stderr);
+    const process = new RendererProcess(child, channel, child.pid ?? -1, stderr, home);
     const exited = once(child, 'exit').then(([code, signal]) => {
       rmSync(home, { recursive: true, force: true }); // its jail ended everything in it
       const error = new Error(

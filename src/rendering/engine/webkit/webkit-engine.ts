@@ -89,13 +89,25 @@ export class WebKitEngine implements EngineAdapter {
     return all.some((running) => running.instance) || this.restarted ? 'down' : 'starting';
   }
 
-  /** The renderer of the likeliest device started, a fresh page (its web process) open in it. */
-  async start({ scale, colorScheme, viewport }: LikelySettings): Promise<void> {
-    const renderer = await this.rendererFor(scale, colorScheme);
-    if (this.options.warm && !this.closed)
-      this.warm.prepare(`${scale}\n${colorScheme}`, renderer, () =>
-        WebKitPage.open(renderer, viewport, { warm: true }),
-      );
+  /**
+   * A renderer for each device scale and colour scheme the devices use started, each with a
+   * fresh page (its web process) open at the viewport of the likeliest device it draws.
+   */
+  async start(devices: readonly LikelySettings[]): Promise<void> {
+    const likeliest = new Map<string, LikelySettings>();
+    for (const device of devices) {
+      const signature = `${device.scale}\n${device.colorScheme}`;
+      if (!likeliest.has(signature)) likeliest.set(signature, device);
+    }
+    await Promise.all(
+      [...likeliest].map(async ([signature, { scale, colorScheme, viewport }]) => {
+        const renderer = await this.rendererFor(scale, colorScheme);
+        if (this.options.warm && !this.closed)
+          this.warm.prepare(signature, renderer, () =>
+            WebKitPage.open(renderer, viewport, { warm: true }),
+          );
+      }),
+    );
   }
 
   async capture(job: EngineCapture, affinity?: string): Promise<PageCapture> {

@@ -14,7 +14,9 @@ one, no socket file (only the abstract socket of the network namespace the jail 
 
 Protocol (fd 3 in, fd 4 out): frames of a 4-byte big-endian length and a JSON header; a
 header with `size` is followed by that many bytes. Requests carry `seq`; each gets one
-reply with the same `seq`: `{"ok": true, ...}` or `{"error": "...", "crash": bool}`.
+reply with the same `seq`: `{"ok": true, ...}` or `{"error": "...", "crash": bool}`. A
+snapshot's pixels (packed RGB rows, tens of MB) go to the file its request names, in this
+process's folder (HOME), not through the pipe; the reply says how many bytes.
 """
 
 import ctypes
@@ -199,9 +201,20 @@ class Pixels:
         return width, height, target
 
 
+def write_snapshot(path, data):
+    """A snapshot's pixels, to a new file of this process's folder (never through a link)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        rest = memoryview(data)
+        while rest:
+            rest = rest[os.write(fd, rest):]
+    finally:
+        os.close(fd)
+
+
 class Channel:
     """Framed messages over the two pipes; replies are written by a thread of their own, so
-    a large snapshot never holds the main loop while the service reads it."""
+    a slow reader never holds the main loop."""
 
     def __init__(self, fd_in, fd_out, on_message):
         self.fd_in, self.fd_out, self.on_message = fd_in, fd_out, on_message
@@ -515,17 +528,13 @@ def main():
                         return
                     surface.flush()
                     width, height, data = pixels.rgb(surface, header["width"], header["height"])
-                    channel.send(
-                        {
-                            "seq": seq,
-                            "ok": True,
-                            "width": width,
-                            "height": height,
-                            "blocked": capture.blocked,
-                            "size": len(data),
-                        },
-                        data,
-                    )
+                    try:
+                        write_snapshot(os.path.join(home, os.path.basename(header["file"])), data)
+                    except OSError as error:
+                        fail(seq, capture, f"the snapshot could not be written: {error}")
+                        return
+                    reply(seq, ok=True, width=width, height=height, blocked=capture.blocked,
+                          bytes=len(data))
 
                 capture.view.get_snapshot(region, WebKit2.SnapshotOptions.NONE, None, snapped)
             elif op == "close":
