@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// No import cycle between files nor between folders of src/, at any depth (ARCHITECTURE.md:
-// one owner per table, dependencies one way; a client family is a folder that the pipeline
-// core never imports). madge reads the imports; this folds its graph onto folders and looks for
-// cycles there: first the module folders (src/<folder>), then one level deeper
+// No import cycle between files nor between folders of src/, at any depth
+// (docs/architecture.md#modules-and-tables: one owner per table, dependencies one way; a client
+// family is a folder that the pipeline core never imports). madge reads the imports; this folds
+// its graph onto folders and looks for cycles there: first the module folders (src/<folder>),
+// then one level deeper
 // (src/<folder>/<sub>: rendering/caniemail, rendering/families...), and so on to the deepest
 // folder. At depth n a file stands for its folder cut to n levels; a file higher up stands for
 // itself, so a chain through a parent folder's file (a/x > parent.ts > b/y > a/z) is a cycle

@@ -1,5 +1,6 @@
 /**
- * SPEC 2.4: every whitelisted callback is HTTPS. RFC 6749 3.1.2: absolute, no fragment.
+ * Every whitelisted callback is HTTPS (docs/api.md#application-registration). RFC 6749
+ * 3.1.2: absolute, no fragment.
  * Returns the reason a URI is refused, or null when it is acceptable.
  */
 export function callbackUriProblem(uri: string): string | null {

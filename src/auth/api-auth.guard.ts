@@ -6,7 +6,10 @@ import { BEARER_ERROR } from './bearer.strategy';
 import { Principal, REALM } from '../common/principal';
 import { AuthFailures } from '../throttling/auth-failures';
 
-/** The strategies that may authenticate an API call: API key (SPEC 5.1), OAuth token (5.2). */
+/**
+ * The strategies that may authenticate an API call: API key (docs/api.md#api-key-authentication),
+ * OAuth token (docs/api.md#bearer-token-authentication).
+ */
 export const API_STRATEGIES = ['basic', 'bearer'];
 
 /** Guards the authenticated API endpoints; failures leave in the contract's body. */

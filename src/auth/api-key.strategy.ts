@@ -9,7 +9,8 @@ import { Principal, REALM } from '../common/principal';
 type Verified = (error: Error | null, principal?: Principal | false) => void;
 
 /**
- * HTTP Basic with the API key as the username and an EMPTY password (SPEC 5.1).
+ * HTTP Basic with the API key as the username and an EMPTY password
+ * (docs/api.md#api-key-authentication).
  * passport-http's BasicStrategy refuses an empty password outright, so only the header
  * parsing of `authenticate` is redone here; realm, challenge and verify stay the library's.
  */

@@ -9,7 +9,10 @@ import { REALM } from '../common/principal';
 /** Why the bearer token was refused, for the WWW-Authenticate error_description. */
 export const BEARER_ERROR = Symbol('bearerError');
 
-/** `Authorization: Bearer <access token>` (SPEC 5.2): act as the user who granted access. */
+/**
+ * `Authorization: Bearer <access token>` (docs/api.md#bearer-token-authentication): act as the
+ * user who granted access.
+ */
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
   constructor(private readonly tokens: AccessTokens) {

@@ -76,8 +76,9 @@ export class UsageReports {
 }
 
 /**
- * The report as CSV: a header row and one line per row, nothing else (CONTRACT "Billing
- * reports": no totals line, so an import sees only real keys; JSON carries the totals).
+ * The report as CSV: a header row and one line per row, nothing else
+ * (docs/api.md#billing-reports: no totals line, so an import sees only real keys; JSON
+ * carries the totals).
  */
 export function usageCsv(report: UsageReport): string {
   const lines = [`${report.group_by},captures,unique_end_users`];

@@ -88,9 +88,10 @@ export function failedBy(error: unknown): CaptureFailed {
 const RETRY_AFTER_S = 5;
 
 /**
- * The contract's error for a failed capture (CONTRACT "Previews"), wherever it failed: 500
- * the client's render failed, 503 overloaded or unavailable (Retry-After), 504 the render
- * took too long, 404 the email expired first. `client` names the client in a 500.
+ * The contract's error for a failed capture (docs/api.md#capture-failures-and-their-answers),
+ * wherever it failed: 500 the client's render failed, 503 overloaded or unavailable
+ * (Retry-After), 504 the render took too long, 404 the email expired first. `client` names the
+ * client in a 500.
  */
 export function captureError(failed: CaptureFailed, client?: string): ApiError {
   switch (failed.failure) {

@@ -3,7 +3,8 @@ import type { ImagesOption, OrientationOption } from '../rendering/profile/optio
 
 /**
  * A capture's configuration, its defaults filled in: with its email, what a Capture row is
- * unique by, and what POST /v1/emails and prefetch echo back (CONTRACT).
+ * unique by, and what POST /v1/emails and prefetch echo back
+ * (docs/api.md#preview-options-and-defaults).
  */
 export interface CaptureConfiguration {
   client: string;

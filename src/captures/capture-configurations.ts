@@ -9,10 +9,10 @@ import type {
 import { CheckedConfiguration } from './capture-configuration';
 
 /**
- * Checks configurations against the catalog (CONTRACT: a client offers only the options
- * its entry lists) and fills in the defaults: images=allowed, orientation=vertical. Each
- * client's profile is looked up once, here, and travels with the checked configuration down
- * to the render.
+ * Checks configurations against the catalog (docs/api.md#preview-options-and-defaults: a
+ * client offers only the options its entry lists) and fills in the defaults: images=allowed,
+ * orientation=vertical. Each client's profile is looked up once, here, and travels with the
+ * checked configuration down to the render.
  */
 @Injectable()
 export class CaptureConfigurations {

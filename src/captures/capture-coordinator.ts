@@ -98,7 +98,7 @@ export class CaptureCoordinator {
 
   /**
    * Starts the captures of a batch without waiting (prefetch): every one that needs a
-   * render is accepted into the queue, or none is and the answer is 503 (CONTRACT).
+   * render is accepted into the queue, or none is and the answer is 503 (docs/api.md#prefetch).
    */
   async prefetch(email: Email, configurations: CheckedConfiguration[]): Promise<void> {
     const due: { configuration: CheckedConfiguration; capture: Capture | null }[] = [];

@@ -92,7 +92,10 @@ export function resultFileName(configuration: CaptureConfiguration): string {
   return `${fileStem(configuration)}.json`;
 }
 
-/** `<scheme>://<client>.capture.<CDN_DOMAIN>/<guid>/results/<file>` (CONTRACT). */
+/**
+ * `<scheme>://<client>.capture.<CDN_DOMAIN>/<guid>/results/<file>`
+ * (docs/api.md#addresses-and-hosts).
+ */
 export function captureHostUrl(
   config: AppConfig,
   client: string,
@@ -102,7 +105,7 @@ export function captureHostUrl(
   return `${config.cdn.scheme}://${client.toLowerCase()}.capture.${config.cdn.domain}/${emailId}/results/${file}`;
 }
 
-/** Where the emulation report of a configuration is served (CONTRACT, previews). */
+/** Where the emulation report of a configuration is served (docs/api.md#emulation-report). */
 export function reportUrl(
   config: AppConfig,
   configuration: CaptureConfiguration,

@@ -108,7 +108,10 @@ export class CaptureStore {
     return isCaptured(capture) && capture.expiresAt > this.clock.now();
   }
 
-  /** Past its lifetime, purged or not yet: "no longer available" (SPEC 3). */
+  /**
+   * Past its lifetime, purged or not yet: "no longer available"
+   * (docs/api.md#lifecycle-of-emails-and-captures).
+   */
   isGone(capture: Capture): boolean {
     return (
       capture.status === 'purged' || (capture.status === 'captured' && !this.isAvailable(capture))
@@ -260,9 +263,10 @@ export class CaptureStore {
   }
 
   /**
-   * Captures past their lifetime lose their files and become purged (SPEC 3). Each row is
-   * claimed by a conditional update before its files go, so several processes may run this
-   * at once: nothing is deleted twice, nothing is missed. Returns how many were purged.
+   * Captures past their lifetime lose their files and become purged
+   * (docs/api.md#lifecycle-of-emails-and-captures). Each row is claimed by a conditional
+   * update before its files go, so several processes may run this at once: nothing is deleted
+   * twice, nothing is missed. Returns how many were purged.
    */
   /** Purges a captured row with the files it holds at that moment; null if another process did. */
   private async purge(id: string): Promise<Record<string, CaptureFile> | null> {

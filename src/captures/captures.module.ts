@@ -14,8 +14,9 @@ import { CaptureQueue } from './queue/capture-queue';
 import { InProcessCaptureQueue } from './queue/in-process-capture-queue';
 
 /**
- * The capture-once core (ARCHITECTURE.md): capture rows, the coordinator, the queue port
- * with its adapters and the processor. The API's modules use it; HTTP lives in previews.
+ * The capture-once core (docs/architecture.md#capture-path): capture rows, the coordinator,
+ * the queue port with its adapters and the processor. The API's modules use it; HTTP lives in
+ * previews.
  * Global so that emails reaches its CapturePrefetch port without importing captures.
  */
 @Global()

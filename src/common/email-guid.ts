@@ -2,7 +2,10 @@ import { ApiError } from './api-error';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** CONTRACT: a malformed guid is a 400 with the reference's message. Answers it lower case. */
+/**
+ * A malformed guid is a 400 with the reference's message (docs/api.md#validation-messages).
+ * Answers it lower case.
+ */
 export function emailGuid(guid: string, field = 'email_guid'): string {
   if (!GUID.test(guid))
     throw ApiError.badRequest(`'${field}' must match format of a standard GUID`);

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 
-/** The contract's error body: `{"status", "title", "description"}` (CONTRACT.md). */
+/** The contract's error body: `{"status", "title", "description"}` (docs/api.md#error-body). */
 export interface ErrorBody {
   status: number;
   title: string;

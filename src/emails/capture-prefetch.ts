@@ -2,9 +2,10 @@ import type { Email } from './email.entity';
 import type { CaptureConfigurationDto } from './dto/capture-configuration.dto';
 
 /**
- * The port through which POST /v1/emails starts the captures it was asked for (CONTRACT:
- * `configurations`). The captures module provides it, so emails never depends on captures:
- * a resolved configuration (`Resolved`) is captures' own type, which emails only echoes.
+ * The port through which POST /v1/emails starts the captures it was asked for
+ * (docs/api.md#email-upload-details: `configurations`). The captures module provides it, so
+ * emails never depends on captures: a resolved configuration (`Resolved`) is captures' own
+ * type, which emails only echoes.
  */
 export abstract class CapturePrefetch<Resolved extends object = object> {
   /** Checks configurations against the catalog and fills in defaults (400 when invalid). */

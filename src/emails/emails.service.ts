@@ -185,9 +185,10 @@ export class EmailsService {
   }
 
   /**
-   * Emails past their lifetime lose their content and image copies (SPEC 3); the row stays,
-   * so captures already made stay available. Each row is claimed by a conditional update
-   * before its files go, so several processes may run this at once. Returns the count.
+   * Emails past their lifetime lose their content and image copies
+   * (docs/api.md#lifecycle-of-emails-and-captures); the row stays, so captures already made
+   * stay available. Each row is claimed by a conditional update before its files go, so
+   * several processes may run this at once. Returns the count.
    */
   async expireDue(now: Date): Promise<number> {
     let count = 0;

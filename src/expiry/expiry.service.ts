@@ -9,8 +9,9 @@ export interface ExpiryCounts {
 }
 
 /**
- * The two lifetimes of SPEC 3, asked of their owners: emails expire their content after
- * EMAIL_TTL_HOURS, captures purge their files after CAPTURE_TTL_DAYS. Touches no table.
+ * The two lifetimes (docs/api.md#lifecycle-of-emails-and-captures), asked of their owners:
+ * emails expire their content after EMAIL_TTL_HOURS, captures purge their files after
+ * CAPTURE_TTL_DAYS. Touches no table.
  */
 @Injectable()
 export class ExpiryService {

@@ -29,10 +29,11 @@ function requireJsonBody(req: Request, res: Response, next: NextFunction): void 
 }
 
 /**
- * HTTPS only (SPEC 1) when PUBLIC_URL is https: a plain-HTTP request (as the trusted proxy
- * reports it) is redirected to HTTPS when it is a GET or HEAD, refused otherwise. Health
- * checks stay reachable over plain HTTP for orchestrators. The redirect goes to PUBLIC_URL's
- * host, or to the capture host the request named: never to whatever Host a client sent.
+ * HTTPS only (docs/api.md#what-the-service-does) when PUBLIC_URL is https: a plain-HTTP
+ * request (as the trusted proxy reports it) is redirected to HTTPS when it is a GET or HEAD,
+ * refused otherwise. Health checks stay reachable over plain HTTP for orchestrators. The
+ * redirect goes to PUBLIC_URL's host, or to the capture host the request named: never to
+ * whatever Host a client sent.
  */
 function requireHttps(config: AppConfig) {
   const publicHost = new URL(config.publicUrl).host;

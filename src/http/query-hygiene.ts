@@ -3,9 +3,9 @@ import { errorBody } from '../common/error-body';
 
 /**
  * A query parameter given twice (`images=a&images=b`) or in bracket form (`images[]=a`,
- * `group_by[x]=y`) is a 400 naming it, on every endpoint (CONTRACT "Previews"): Express's
- * parser would otherwise turn it into an array or object that a handler may read as
- * absent and silently fall back to its default.
+ * `group_by[x]=y`) is a 400 naming it, on every endpoint
+ * (docs/api.md#query-parameter-hygiene): Express's parser would otherwise turn it into an
+ * array or object that a handler may read as absent and silently fall back to its default.
  */
 export function queryHygiene(req: Request, res: Response, next: NextFunction): void {
   const at = req.originalUrl.indexOf('?');

@@ -15,7 +15,7 @@ export class InvalidTokenError extends Error {}
 /**
  * Checks a bearer access token: our signature, then the stored row (by the hash of its
  * jti) is neither revoked nor expired by the service clock. Valid: act as the user who
- * granted access, billed to that user's account (SPEC 5.2).
+ * granted access, billed to that user's account (docs/api.md#bearer-token-authentication).
  */
 @Injectable()
 export class AccessTokens {

@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
 
-/** A user's authorization of an application: given once, then the consent page is skipped (SPEC 4.4). */
+/**
+ * A user's authorization of an application: given once, then the consent page is skipped
+ * (docs/api.md#authorization-endpoint).
+ */
 @Entity('oauth_consents')
 @Unique('uq_oauth_consents_user_application', ['userId', 'applicationId'])
 export class OAuthConsent {

@@ -46,7 +46,10 @@ export class OAuthStorage {
       client.secret ? secretMatches(secret ?? '', client.secret) : !secret,
   };
 
-  /** One scope, `full`, which is also the default (SPEC 5.5). */
+  /**
+   * One scope, `full`, which is also the default
+   * (docs/api.md#authorization-code-flow-and-scope).
+   */
   readonly scopes: OAuthScopeRepository = {
     getAllByIdentifiers: async (names) =>
       names.every((name) => name === 'full') ? [SCOPE_FULL] : [],

@@ -39,7 +39,10 @@ const DEVICE_COOKIE_MS = 90 * 24 * 3_600_000;
 const LOGIN_FIELDS = ['email', 'password', 'csrf', 'return_to'] as const;
 type LoginForm = { [name in (typeof LOGIN_FIELDS)[number]]?: string };
 
-/** The authorization server's endpoints (SPEC 4.4, 4.5; RFC 6749, 7009). */
+/**
+ * The authorization server's endpoints (docs/api.md#authorization-endpoint,
+ * docs/api.md#token-endpoint; RFC 6749, 7009).
+ */
 @ApiTags('oauth')
 @Controller('oauth')
 export class OAuthController {

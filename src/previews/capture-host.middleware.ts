@@ -10,7 +10,7 @@ import { captureHostPattern } from '../http/capture-host-name';
 
 /**
  * The capture host, `<client>.capture.<CDN_DOMAIN>`: the same process answers it, routed on
- * the Host header (CONTRACT "Capture host"). Images: 302 to where the file is stored now.
+ * the Host header (docs/api.md#capture-host). Images: 302 to where the file is stored now.
  * The cached JSON result: answered here. Unknown or purged: 404.
  */
 @Injectable()

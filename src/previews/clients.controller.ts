@@ -7,7 +7,10 @@ import { fontNote, fontsOf } from '../rendering/fonts/client-fonts';
 import type { ClientProfile } from '../rendering/profile/client-profile';
 import { Renderer } from '../rendering/render';
 
-/** The client list and each client's options (CONTRACT "Clients"); no authentication. */
+/**
+ * The client list and each client's options (docs/api.md#client-catalogue); no
+ * authentication.
+ */
 @ApiTags('clients')
 @Controller('v1/clients')
 export class ClientsController {

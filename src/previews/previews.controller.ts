@@ -35,7 +35,10 @@ import { FALLBACK_URL_RULE, PreviewQueryDto } from './dto/preview-query.dto';
 import { isPublicHttpsUrl } from '../common/public-url';
 import { EmulationReport, PreviewsService } from './previews.service';
 
-/** SPEC 4.2, 4.3 and the contract's prefetch. The GETs need no authentication. */
+/**
+ * The preview image, the preview JSON and prefetch (docs/api.md#preview-image,
+ * docs/api.md#preview-json, docs/api.md#prefetch). The GETs need no authentication.
+ */
 @ApiTags('previews')
 @ApiParam({ name: 'guid', description: 'The email_guid POST /v1/emails answered', format: 'uuid' })
 @Controller('v1/emails/:guid/previews')

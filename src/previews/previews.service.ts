@@ -61,7 +61,10 @@ export class PreviewsService {
     };
   }
 
-  /** The emulation report of a captured configuration; never starts a capture (CONTRACT). */
+  /**
+   * The emulation report of a captured configuration; never starts a capture
+   * (docs/api.md#emulation-report).
+   */
   async report(guid: string, configuration: CheckedConfiguration): Promise<EmulationReport> {
     const emailId = guid.toLowerCase();
     const capture = await this.store.find(emailId, configuration);

@@ -289,7 +289,7 @@ function engineEntry({ identity, instead }: EngineChoice): ReportEntry {
       ? `Drawn by ${drawn} instead of the client's ${engineDescriptor(instead.engine.name).title}: ${instead.reason}`
       : `Drawn by ${drawn}, the client's own engine`,
     where: 'engine',
-    source: 'FIDELITY.md engines; GET /v1/clients engine',
+    source: 'docs/fidelity.md#which-engine-draws-which-client; GET /v1/clients engine',
     count: 1,
   };
 }

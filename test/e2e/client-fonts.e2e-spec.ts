@@ -45,7 +45,8 @@ describe(`the fonts each client has, drawn through the real engine (${TEST_DATAB
     expect(await drawnWith(`'Segoe UI', serif`, `'Noto Sans'`, 'OUTLOOKCOM')).toBe(true);
     expect(await drawnWith('serif', `'Noto Sans'`, 'OUTLOOKCOM')).toBe(false);
     // Blink falls through a font the machine lacks. WebKitGTK and Gecko draw fontconfig's
-    // substitute instead (ENGINES.md): Apple Mail's Segoe UI is a known gap (README).
+    // substitute instead (docs/engines.md#layout-and-font-pitfalls): Apple Mail's Segoe UI is
+    // a known gap (README).
     expect(await drawnWith(`'Segoe UI', serif`, 'serif', 'SAMSUNGMAIL')).toBe(true);
     expect(await drawnWith(`'Segoe UI', serif`, `'Noto Sans'`, 'SAMSUNGMAIL')).toBe(false);
     expect(await same(`'Segoe UI', serif`, 'serif', 'OUTLOOKCOM')).toBe(false);

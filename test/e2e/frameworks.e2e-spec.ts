@@ -16,7 +16,8 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 
 // Real email frameworks rendered through the HTTP API (POST /v1/emails, GET the preview, follow
-// full_url), checked for the structure each client is documented to show (FIDELITY.md):
+// full_url), checked for the structure each client is documented to show
+// (docs/fidelity.md#framework-layouts):
 // - Outlook for Windows (Word engine) reads MJML's and Cerberus' `[if mso]` ghost tables, so the
 //   body is a centred fixed-width table with columns side by side; it draws VML buttons
 //   (buttons.cm) and backgrounds (backgrounds.cm, MJML's section background); it never draws an

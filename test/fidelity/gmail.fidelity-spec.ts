@@ -13,7 +13,7 @@ import {
 } from './probe';
 
 // Gmail: the sanitizer's documented conditions for dropping a whole <style> block, the body
-// turned into a div, clipping, images-off and the app's dark modes (FIDELITY.md, Gmail).
+// turned into a div, clipping, images-off and the app's dark modes (docs/fidelity.md#gmail).
 const filler = (bytes: number) => `.p { margin: 0 }\n`.repeat(Math.ceil(bytes / 17));
 
 const probes: Probe[] = [

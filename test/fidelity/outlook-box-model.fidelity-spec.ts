@@ -2,9 +2,9 @@ import { isBlue, isRed } from '../support/pixels';
 import { APPLE, box, cell } from './outlook-fixtures';
 import { boxHeight, boxWidth, describeProbes, html, Probe } from './probe';
 
-// Outlook for Windows (Word engine), FIDELITY.md "the model to emulate" 4: Word's box model
-// (padding, margins, widths, heights), from caniemail's notes (feature and note number) and
-// the public bug trackers.
+// Outlook for Windows (Word engine), docs/fidelity.md#outlook-for-windows-word-engine item 4:
+// Word's box model (padding, margins, widths, heights), from caniemail's notes (feature and
+// note number) and the public bug trackers.
 const boxModel: Probe[] = [
   {
     behaviour: 'mso-padding-alt pads a cell',

@@ -12,7 +12,8 @@ import {
 } from './probe';
 
 // Outlook.com, Office 365 and the new Outlook for Windows: x_ prefixing and the selectors it
-// breaks, the body turned into a div, partial colour inversion (FIDELITY.md).
+// breaks, the body turned into a div, partial colour inversion
+// (docs/fidelity.md#outlook-on-the-web-and-new-outlook).
 const GREEN_BOX = '<div class="a b" id="m" style="height:40px">&nbsp;</div>';
 
 const probes: Probe[] = [

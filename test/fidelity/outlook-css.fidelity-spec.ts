@@ -12,8 +12,9 @@ import {
 } from './outlook-fixtures';
 import { boxHeight, boxWidth, describeProbes, html, Probe } from './probe';
 
-// Outlook for Windows (Word engine), FIDELITY.md "the model to emulate" 4: Word's CSS model,
-// from caniemail's notes (feature and note number) and the public bug trackers.
+// Outlook for Windows (Word engine), docs/fidelity.md#outlook-for-windows-word-engine item 4:
+// Word's CSS model, from caniemail's notes (feature and note number) and the public bug
+// trackers.
 const cssModel: Probe[] = [
   {
     behaviour: '!important in a style attribute makes Outlook ignore the declaration',

@@ -2,9 +2,10 @@ import { isBlue, isRed } from '../support/pixels';
 import { APPLE, box, hasRed, images, noRed, RED_PNG, redBlock } from './outlook-fixtures';
 import { boxHeight, boxWidth, describeProbes, html, Probe } from './probe';
 
-// Outlook for Windows (Word engine), FIDELITY.md "the model to emulate": conditional
-// comments and Office markup (1, 2) and VML (3). Controls are Apple Mail (WebKit), which
-// shows the email as a browser does, or another Outlook version where the data differs.
+// Outlook for Windows (Word engine), docs/fidelity.md#outlook-for-windows-word-engine:
+// conditional comments and Office markup (items 1, 2) and VML (item 3). Controls are Apple
+// Mail (WebKit), which shows the email as a browser does, or another Outlook version where the
+// data differs.
 const conditionalComments: Probe[] = [
   {
     behaviour: 'a ghost table opened in one comment and closed in another centres 400px content',

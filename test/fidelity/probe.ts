@@ -8,10 +8,11 @@ import { isGreen, Pixels, readPixels } from '../support/pixels';
 import { testRenderer } from '../support/renderer';
 
 /**
- * One documented client behaviour, proven in pixels (FIDELITY.md): a small email that
- * isolates it, the client, what the real client is documented to show, and where that is
- * documented. `control` names a client documented to show the opposite, so the probe is
- * seen to fail where the behaviour does not apply.
+ * One documented client behaviour, proven in pixels
+ * (docs/fidelity.md#documented-behaviour-probes): a small email that isolates it, the client,
+ * what the real client is documented to show, and where that is documented. `control` names a
+ * client documented to show the opposite, so the probe is seen to fail where the behaviour
+ * does not apply.
  */
 export interface Probe {
   /** What the client does, in a sentence. */

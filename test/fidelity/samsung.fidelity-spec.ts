@@ -3,7 +3,8 @@ import { isGreen, isRed } from '../support/pixels';
 import { boxHeight, boxWidth, describeProbes, html, Probe } from './probe';
 
 // Samsung Mail: auto fit (on by default), which lays a wide email out at its widest declared
-// width and shrinks it to the screen, so its media queries see that width (FIDELITY.md).
+// width and shrinks it to the screen, so its media queries see that width
+// (docs/fidelity.md#samsung-email).
 const SAMSUNG_SCALE = 2.8125;
 const RESPONSIVE =
   '<style>@media (max-width: 480px) { .m { background: #00ff00 !important } }</style>';

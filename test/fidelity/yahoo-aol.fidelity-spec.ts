@@ -12,7 +12,8 @@ import {
 } from './probe';
 
 // Yahoo Mail and AOL: yiv prefixing and scoping, body and html rules lost, the body's own
-// attributes dropped, height read as min-height, media query lists (FIDELITY.md).
+// attributes dropped, height read as min-height, media query lists
+// (docs/fidelity.md#yahoo-and-aol).
 const tallContent =
   '<div style="height:20px;background:#00ff00;font-size:0"><div style="height:60px"></div></div>';
 const mediaList = html(

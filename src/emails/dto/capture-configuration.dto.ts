@@ -20,7 +20,10 @@ export class CaptureOptionsDto {
   orientation?: OrientationOption;
 }
 
-/** One capture configuration (CONTRACT: `{"client", "images", "orientation"}`). */
+/**
+ * One capture configuration (docs/api.md#email-upload-details:
+ * `{"client", "images", "orientation"}`).
+ */
 export class CaptureConfigurationDto extends CaptureOptionsDto {
   @ApiProperty({ description: 'A client code of GET /v1/clients', example: 'OL2019' })
   @IsString({ message: "'client' must be a string" })

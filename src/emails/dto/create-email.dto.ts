@@ -13,7 +13,7 @@ import {
 import { IsEmailAddress } from '../email-address';
 import { CaptureConfigurationDto } from './capture-configuration.dto';
 
-/** POST /v1/emails (CONTRACT.md). Unknown fields are ignored. */
+/** POST /v1/emails (docs/api.md#email-upload-details). Unknown fields are ignored. */
 export class CreateEmailDto {
   @ApiPropertyOptional({
     description: 'The HTML body. One of html_text, plain_text or raw_source is required.',

@@ -8,9 +8,9 @@ import { failureOf, RemoteDownload } from './remote-download';
 
 /**
  * Downloads the remote images of a new email once, within limits of count, size and
- * time, and stores them; renders later use only these copies (CONTRACT "POST /v1/emails").
- * The network protections are RemoteDownload's. A failed image never fails the email: it
- * is recorded as missing with the reason.
+ * time, and stores them; renders later use only these copies
+ * (docs/api.md#email-upload-details). The network protections are RemoteDownload's. A failed
+ * image never fails the email: it is recorded as missing with the reason.
  */
 @Injectable()
 export class ImageFetcher {

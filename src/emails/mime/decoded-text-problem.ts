@@ -10,7 +10,8 @@ const MAX_FROM_DISPLAY_NAME = 200;
  * The input hygiene of the JSON fields (CreateEmailDto, NoNulPipe), applied to the text a
  * raw_source decodes to: quoted-printable, base64 and encoded words can all produce a NUL,
  * and headers have no length of their own. PostgreSQL refuses both (500) where SQLite
- * stores them; CONTRACT.md wants one 400 on every database. Returns the problem, or null.
+ * stores them; docs/api.md#email-upload-details wants one 400 on every database. Returns the
+ * problem, or null.
  */
 export function decodedTextProblem(message: ParsedMessage): string | null {
   const texts: [string, string | null][] = [

@@ -1,12 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
 
-/** The one message for every refused fallback_url (CONTRACT "Previews"). */
+/** The one message for every refused fallback_url (docs/api.md#image-endpoints-and-fallback). */
 export const FALLBACK_URL_RULE =
   "'fallback_url' must be an absolute https URL on a public host (or on a host FALLBACK_URL_HOSTS allows)";
 import { CaptureOptionsDto } from '../../emails/dto/capture-configuration.dto';
 
-/** Query of the preview GETs (CONTRACT "Previews"). */
+/** Query of the preview GETs (docs/api.md#preview-details). */
 export class PreviewQueryDto extends CaptureOptionsDto {
   @ApiPropertyOptional({
     enum: ['true', 'false'],

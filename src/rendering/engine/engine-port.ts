@@ -109,11 +109,11 @@ export interface EngineCapture {
 }
 
 /**
- * What every engine adapter does behind the same port (ARCHITECTURE.md, client families and
- * engines): an isolated context per email (a context may be kept for the same email's next
- * capture, `affinity`, never handed to another), the stored copies served and nothing else,
- * a deadline (`settings.timeoutMs`) that stops the render, the memory budget, and recovery
- * from a crash with readiness down meanwhile.
+ * What every engine adapter does behind the same port
+ * (docs/architecture.md#engines-and-the-engine-port): an isolated context per email (a context
+ * may be kept for the same email's next capture, `affinity`, never handed to another), the
+ * stored copies served and nothing else, a deadline (`settings.timeoutMs`) that stops the
+ * render, the memory budget, and recovery from a crash with readiness down meanwhile.
  */
 export interface EngineAdapter {
   capture(job: EngineCapture, affinity?: string): Promise<PageCapture>;

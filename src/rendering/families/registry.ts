@@ -1,4 +1,4 @@
-// The client families, one line each (ARCHITECTURE.md, client families and engines). A
+// The client families, one line each (docs/architecture.md#client-families-and-engines). A
 // profile names its family in client-profiles.json; lookup.ts finds it by that name.
 export { appleMail } from './apple-mail';
 export { generic } from './generic';

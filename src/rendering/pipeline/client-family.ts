@@ -57,8 +57,9 @@ export interface CaniemailReading {
 
 /**
  * A client family: what one kind of client does to every email it shows, whatever the device
- * (ARCHITECTURE.md, client families and engines). A profile names its family in the catalogue;
- * the pipeline runs the same fixed stages for every profile and asks the family for each:
+ * (docs/architecture.md#client-families-and-engines). A profile names its family in the
+ * catalogue; the pipeline runs the same fixed stages for every profile and asks the family for
+ * each:
  * source → parse → images → sanitizer → engine model → caniemail → engine styles → drawing →
  * dark mode → display → frame. A family leaves out the stages it has nothing for.
  */

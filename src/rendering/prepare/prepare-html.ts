@@ -24,7 +24,7 @@ export interface PreparedHtml {
 
 /**
  * The HTML the client would display, built from the email in one fixed order, the order the
- * client itself works in (ARCHITECTURE.md, rendering pipeline), each stage asking the
+ * client itself works in (docs/architecture.md#rendering-pipeline), each stage asking the
  * profile's family for its part:
  * 1. source text (Word engine: conditional comments, Office markup), then parse;
  * 2. what the client loads: linked and imported stylesheets in place; image resolution

@@ -44,7 +44,8 @@ const STOP_GRACE_MS = 5000;
  * Prefs of every Firefox the service starts. Any request that is not intercepted would go to
  * a closed port (and Firefox's network namespace has no way out); page scripts are off, the
  * automation realm is not;
- * overlay scrollbars, as Thunderbird's message pane, or classic ones eat 12 px (ENGINES.md).
+ * overlay scrollbars, as Thunderbird's message pane, or classic ones eat 12 px
+ * (docs/engines.md#gecko).
  */
 function prefsFor(scheme: Scheme): Record<string, unknown> {
   return {
@@ -87,7 +88,7 @@ interface Running {
  * puppeteer-core (Playwright cannot drive a stock Firefox). A new BiDi user context per
  * capture, its requests intercepted (gecko-page.ts), closed after it: nothing is shared
  * between emails. Context creation is serialized: created four at once, 5-10 % fail
- * (ENGINES.md).
+ * (docs/engines.md#measurements).
  */
 export class GeckoEngine implements EngineAdapter {
   private readonly slots: Slots;
@@ -222,8 +223,8 @@ export class GeckoEngine implements EngineAdapter {
 
   /**
    * A new user context and its page, one creation at a time. Firefox discards a browsing
-   * context being created now and then (ENGINES.md; and always the first after a content
-   * process died): that creation alone is tried again, in a new context.
+   * context being created now and then (docs/engines.md#gecko; and always the first after a
+   * content process died): that creation alone is tried again, in a new context.
    */
   private async open(running: Running): Promise<Opened> {
     const browser = await running.browser;

@@ -13,7 +13,10 @@ import type { GeckoInstall } from './gecko-install';
 
 /** Firefox's remote agent port inside the engine's own network namespace (nobody else's). */
 const REMOTE_PORT = 9222;
-/** Firefox's first start here takes ~3.5 s (ENGINES.md); a few times that with both cores busy. */
+/**
+ * Firefox's first start here takes ~3.5 s (docs/engines.md#measurements); a few times that
+ * with both cores busy.
+ */
 const START_MS = 60_000;
 
 /** A Firefox in the engine jail, and puppeteer's connection to it. */

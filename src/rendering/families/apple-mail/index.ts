@@ -7,7 +7,8 @@ import { APPLE_MAIL, isIosMail } from './platform';
 
 /**
  * Apple Mail on macOS and Mail on iPhone and iPad (WebKit): iOS adds data detectors and a
- * minimum text size; dark mode depends on what the email declares (FIDELITY.md).
+ * minimum text size; dark mode depends on what the email declares
+ * (docs/fidelity.md#apple-mail-and-ios-mail).
  */
 export const appleMail: ClientFamily = {
   name: APPLE_MAIL,

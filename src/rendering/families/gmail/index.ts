@@ -40,7 +40,7 @@ const GMAIL_FONT: DefaultFont = {
 const handled = handlesNotes(BODY_BECOMES_DIV_NOTE, STYLE_IN_BODY_NOTE);
 
 /**
- * Gmail on the web and in its apps (FIDELITY.md, Gmail): a sanitizer that keeps only what it
+ * Gmail on the web and in its apps (docs/fidelity.md#gmail): a sanitizer that keeps only what it
  * understands, the body turned into a div, clipping past 102 KB. `gmail-non-google-account`:
  * the app reading another provider's account, which keeps no style block at all.
  */

@@ -9,7 +9,8 @@ const PREFIX_NOTE =
 
 /**
  * Outlook.com, Outlook on the web (Office 365) and the new Outlook for Windows: a browser
- * engine behind Outlook.com's sanitizer (FIDELITY.md: not the Word engine).
+ * engine behind Outlook.com's sanitizer (docs/fidelity.md#outlook-on-the-web-and-new-outlook:
+ * not the Word engine).
  */
 export const outlookCom: ClientFamily = {
   name: 'outlook-com',

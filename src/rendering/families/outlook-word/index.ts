@@ -14,7 +14,8 @@ const WORD_MODEL_NOTES =
 
 /**
  * Outlook 2007-2021 and classic Outlook for Windows: Word's HTML engine, modelled on Blink
- * (FIDELITY.md, Outlook for Windows). `dpi-120`: a Windows display scaled to 120 DPI.
+ * (docs/fidelity.md#outlook-for-windows-word-engine). `dpi-120`: a Windows display scaled to
+ * 120 DPI.
  */
 export const outlookWord: ClientFamily = {
   name: 'outlook-word',

@@ -8,7 +8,8 @@ export const OFFICE_SETTINGS = new StageMemo<OfficeSettings>('Office XML setting
 
 /**
  * Word-engine clients read the source as text first: conditional comments are evaluated
- * and Office markup is taken as settings before any parsing (FIDELITY.md, Outlook 1-2).
+ * and Office markup is taken as settings before any parsing
+ * (docs/fidelity.md#outlook-for-windows-word-engine, items 1 and 2).
  */
 export function readWordSource(source: SourceText): void {
   const { profile, report } = source;
