@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Browser, BrowserContext } from 'puppeteer-core';
 import { Slots } from '../../../common/slots';
 import { within } from '../../../common/deadline';
@@ -8,11 +7,13 @@ import type { EngineAdapter, EngineCapture, LikelySettings, PageCapture } from '
 import { guardedCapture } from '../guarded-capture';
 import type { EngineJail } from '../jail/jail';
 import { BrowserCrashedError } from '../render-errors';
-import { descendantsNamed, readProc } from '../../../common/procfs';
 import { RendererWatch } from '../renderer-watch';
 import type { GeckoInstall } from './gecko-install';
-import { launchFirefox, LaunchedFirefox } from './gecko-launch';
+import { endFirefox, launchFirefox, LaunchedFirefox } from './gecko-launch';
 import { GeckoPage } from './gecko-page';
+import { CONTENT_PROCESS, contentSandbox } from './content-processes';
+import { descendantsNamed } from '../../../common/procfs';
+import { firefoxPrefs } from './firefox-prefs';
 
 export interface GeckoEngineOptions {
   install: GeckoInstall;
@@ -29,9 +30,6 @@ export interface GeckoEngineOptions {
 
 type Scheme = 'light' | 'dark';
 
-/** Firefox's content processes, as /proc/<pid>/comm names them. */
-const CONTENT_PROCESS = /^(Isolated Web|Web Content)/;
-
 /** What Firefox says of a tab whose content process went away. */
 const TAB_LOST = /DiscardedBrowsingContext|no such frame|Target closed|Connection closed|crashed/i;
 /** A context whose creation Firefox discarded is created again, up to this many times. */
@@ -39,36 +37,6 @@ const CREATE_ATTEMPTS = 3;
 
 /** How long closing a stopped render's context may take before its browser is killed. */
 const STOP_GRACE_MS = 5000;
-
-/**
- * Prefs of every Firefox the service starts. Any request that is not intercepted would go to
- * a closed port (and Firefox's network namespace has no way out); page scripts are off, the
- * automation realm is not;
- * overlay scrollbars, as Thunderbird's message pane, or classic ones eat 12 px
- * (docs/engines.md#gecko).
- */
-function prefsFor(scheme: Scheme): Record<string, unknown> {
-  return {
-    'javascript.enabled': false,
-    'ui.useOverlayScrollbars': 1,
-    // prefers-color-scheme is a browser-wide pref in Firefox: one browser per scheme.
-    'layout.css.prefers-color-scheme.content-override': scheme === 'dark' ? 0 : 1,
-    'network.proxy.type': 1,
-    'network.proxy.http': '127.0.0.1',
-    'network.proxy.http_port': 9,
-    'network.proxy.ssl': '127.0.0.1',
-    'network.proxy.ssl_port': 9,
-    'network.proxy.no_proxies_on': '',
-    'network.proxy.allow_hijacking_localhost': true,
-    'media.autoplay.default': 5,
-    // The generic families of Windows (Thunderbird) and of Firefox there: Arial, Times New
-    // Roman, Courier New, drawn with their metric clones as Blink draws them here, not
-    // fontconfig's Noto or DejaVu.
-    'font.name.sans-serif.x-western': 'Liberation Sans',
-    'font.name.serif.x-western': 'Liberation Serif',
-    'font.name.monospace.x-western': 'Liberation Mono',
-  };
-}
 
 /** A fresh user context and its page: opened for one capture, or ahead of it. */
 interface Opened {
@@ -276,18 +244,12 @@ export class GeckoEngine implements EngineAdapter {
     return running;
   }
 
-  /** Firefox's content sandbox is its default; what the kernel made of it is read, not assumed. */
+  /** Firefox's content sandbox, as its first content process shows it (none yet: the next launch). */
   private reportSandbox(pid: number): void {
-    const content = descendantsNamed(pid, CONTENT_PROCESS);
-    if (content.length === 0) return; // none yet: said at the next launch
+    const state = contentSandbox(pid);
+    if (state === undefined) return;
     this.sandboxReported = true;
-    const status = readProc(`/proc/${content[0]}/status`) ?? '';
-    const seccomp = /^Seccomp:\s*(\d)/m.exec(status)?.[1];
-    this.options.onSandbox?.(
-      seccomp === '2'
-        ? "on (Firefox's content sandbox: its content processes run under a seccomp filter)"
-        : `off: Firefox's content processes run without a seccomp filter here (Seccomp: ${seccomp ?? '?'})`,
-    );
+    this.options.onSandbox?.(state);
   }
 
   /**
@@ -308,7 +270,7 @@ export class GeckoEngine implements EngineAdapter {
 
   private launch(scheme: Scheme): Promise<LaunchedFirefox> {
     const name = `gecko-${scheme}-${++this.launches}`;
-    return launchFirefox(this.options.jail, this.options.install, name, prefsFor(scheme));
+    return launchFirefox(this.options.jail, this.options.install, name, firefoxPrefs(scheme));
   }
 
   /**
@@ -324,16 +286,6 @@ export class GeckoEngine implements EngineAdapter {
     const running = [...this.browsers.values()];
     this.browsers.clear();
     await Promise.all(running.map((each) => each.browser.catch(() => null)));
-    // Firefox in the jail: ending the jail ends Firefox and its content processes.
-    await Promise.all(
-      running.map(async ({ instance }) => {
-        // Ended already (a jail killed past the grace has a signal, not an exit code).
-        const { process: jail } = instance ?? {};
-        if (!jail || jail.exitCode !== null || jail.signalCode !== null) return;
-        const exited = once(jail, 'exit');
-        jail.kill('SIGTERM');
-        await exited;
-      }),
-    );
+    await Promise.all(running.map(({ instance }) => endFirefox(instance)));
   }
 }

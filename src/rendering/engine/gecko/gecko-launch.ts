@@ -73,6 +73,16 @@ export async function launchFirefox(
   }
 }
 
+/** Ends a Firefox by its jail, which ends its content processes too; resolves once it exited. */
+export async function endFirefox(launched: LaunchedFirefox | undefined): Promise<void> {
+  // Ended already (a jail killed past the grace has a signal, not an exit code).
+  const { process: jail } = launched ?? {};
+  if (!jail || jail.exitCode !== null || jail.signalCode !== null) return;
+  const exited = once(jail, 'exit');
+  jail.kill('SIGTERM');
+  await exited;
+}
+
 /** Resolves when Firefox says its remote agent listens; rejects if it exits first. */
 function listening(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
