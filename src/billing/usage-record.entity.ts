@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { OWNER_COLUMNS, CONFIGURATION_COLUMNS } from '../database/shared-columns';
 
 /**
  * One billable capture: the first capture of a configuration. The truth for billing;
@@ -16,28 +17,28 @@ export class UsageRecord {
   @Column({ name: 'capture_id', type: 'varchar', length: 36 })
   captureId: string;
 
-  @Column({ name: 'account_id', type: 'varchar', length: 36 })
+  @Column(OWNER_COLUMNS.accountId)
   accountId: string;
 
-  @Column({ name: 'application_id', type: 'varchar', length: 36 })
+  @Column(OWNER_COLUMNS.applicationId)
   applicationId: string;
 
-  @Column({ name: 'user_id', type: 'varchar', length: 36, nullable: true })
+  @Column(OWNER_COLUMNS.userId)
   userId: string | null;
 
-  @Column({ name: 'end_user_id', type: 'varchar', length: 64, nullable: true })
+  @Column(OWNER_COLUMNS.endUserId)
   endUserId: string | null;
 
-  @Column({ name: 'email_id', type: 'varchar', length: 36 })
+  @Column(CONFIGURATION_COLUMNS.emailId)
   emailId: string;
 
-  @Column({ type: 'varchar', length: 40 })
+  @Column(CONFIGURATION_COLUMNS.client)
   client: string;
 
-  @Column({ type: 'varchar', length: 16 })
+  @Column(CONFIGURATION_COLUMNS.images)
   images: string;
 
-  @Column({ type: 'varchar', length: 16 })
+  @Column(CONFIGURATION_COLUMNS.orientation)
   orientation: string;
 
   @Column({ name: 'captured_at' })

@@ -3,8 +3,6 @@ import { BillingService } from '../billing/billing.service';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../config/clock';
 import type { Email } from '../emails/email.entity';
-import type { TextSample } from '../rendering/engine/page-scripts';
-import type { ReportEntry } from '../rendering/pipeline/render-report';
 import { Storage } from '../storage/storage';
 import {
   Capture,
@@ -16,12 +14,20 @@ import {
 import type { CaptureAttempt, CaptureJob } from './capture-attempt';
 import { configurationOf, type CaptureConfiguration } from './capture-configuration';
 import { attemptRow, CaptureRepository } from './capture.repository';
+import { CapturePurge } from './capture-purge';
+import { CapturedCache } from './captured-cache';
+import {
+  capturedRow,
+  CaptureResult,
+  failedRow,
+  interruptedRow,
+  Lease,
+  leasedTo,
+  pendingRow,
+} from './capture-row-states';
 
-/** How many captured configurations a process remembers (about 200 bytes each). */
-const CAPTURED_CACHE_SIZE = 20_000;
+export type { CaptureResult, Lease } from './capture-row-states';
 
-/** Rows purged per batch. */
-const EXPIRY_BATCH = 100;
 const DAY = 86_400_000;
 
 /**
@@ -31,21 +37,19 @@ const DAY = 86_400_000;
  */
 @Injectable()
 export class CaptureStore {
-  /**
-   * Captured rows, for repeat GETs. Safe to keep: a captured row changes only when it is
-   * purged, which happens after its expiresAt (every hit checks), when a diff is attached,
-   * or when storage:move (any process) switches where its files are: where a file is, is
-   * read from the database for each redirect (withCurrentFiles), never from here.
-   */
-  private readonly captured = new Map<string, CapturedCapture>();
+  /** Captured rows, for repeat GETs (why that is safe: CapturedCache). */
+  private readonly captured = new CapturedCache();
+  private readonly purging: CapturePurge;
 
   constructor(
     private readonly captures: CaptureRepository,
     private readonly clock: Clock,
-    private readonly storage: Storage,
+    storage: Storage,
     private readonly billing: BillingService,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.purging = new CapturePurge(captures, storage);
+  }
 
   capturedTexts(emailId: string) {
     return this.captures.capturedTexts(emailId);
@@ -67,20 +71,11 @@ export class CaptureStore {
   }
 
   async find(emailId: string, configuration: CaptureConfiguration): Promise<Capture | null> {
-    const key = rememberedKey(emailId, configuration);
-    const remembered = this.captured.get(key);
-    if (remembered && remembered.expiresAt > this.clock.now()) return remembered;
-    this.captured.delete(key);
+    const remembered = this.captured.get(emailId, configuration, this.clock.now());
+    if (remembered) return remembered;
     const capture = await this.captures.findByConfiguration(emailId, configuration);
-    if (capture && isCaptured(capture)) this.remember(key, capture);
+    if (capture && isCaptured(capture)) this.captured.remember(emailId, configuration, capture);
     return capture;
-  }
-
-  private remember(key: string, capture: CapturedCapture): void {
-    const oldest = this.captured.keys().next();
-    if (this.captured.size >= CAPTURED_CACHE_SIZE && !oldest.done)
-      this.captured.delete(oldest.value);
-    this.captured.set(key, capture);
   }
 
   /**
@@ -99,7 +94,7 @@ export class CaptureStore {
       files[name] = file;
       return true;
     });
-    this.captured.delete(rememberedKey(capture.emailId, configurationOf(capture)));
+    this.captured.forget(capture.emailId, configurationOf(capture));
     return attached ? { replaced } : null;
   }
 
@@ -133,11 +128,7 @@ export class CaptureStore {
       id,
       emailId,
       ...configuration,
-      status: 'pending',
-      attempt: 1,
-      claimedAt: this.clock.now(),
-      leaseOwner: lease.owner,
-      leaseExpiresAt: lease.until,
+      ...pendingRow(1, this.clock.now(), lease),
     });
     return inserted ? { captureId: id, emailId, attempt: 1 } : null;
   }
@@ -147,25 +138,14 @@ export class CaptureStore {
     const attempt = capture.attempt + 1;
     const claimed = await this.captures.updateIf(
       { id: capture.id, attempt: capture.attempt, status: capture.status },
-      {
-        status: 'pending',
-        attempt,
-        claimedAt: this.clock.now(),
-        leaseOwner: lease.owner,
-        leaseExpiresAt: lease.until,
-        failure: null,
-        error: null,
-      },
+      { ...pendingRow(attempt, this.clock.now(), lease), failure: null, error: null },
     );
     return claimed ? { captureId: capture.id, emailId: capture.emailId, attempt } : null;
   }
 
   /** Takes the lease of this attempt's pending row (a worker starting it); false: superseded. */
   lease(job: CaptureAttempt, lease: Lease): Promise<boolean> {
-    return this.captures.updateIf(attemptRow(job), {
-      leaseOwner: lease.owner,
-      leaseExpiresAt: lease.until,
-    });
+    return this.captures.updateIf(attemptRow(job), leasedTo(lease));
   }
 
   renewLeases(owner: string, until: Date, captureIds: string[]): Promise<void> {
@@ -174,7 +154,7 @@ export class CaptureStore {
 
   /** Hands back one attempt's pending row (failed as interrupted); false: it had moved on. */
   handBackAttempt(job: CaptureAttempt, why: string): Promise<boolean> {
-    return this.captures.updateIf(attemptRow(job), interrupted(why));
+    return this.captures.updateIf(attemptRow(job), interruptedRow(why));
   }
 
   /**
@@ -196,29 +176,11 @@ export class CaptureStore {
    * Marks this attempt's capture captured, in one transaction with its billable usage
    * record, only if the attempt still owns the row. False: another attempt won.
    */
-  async markCaptured(
-    job: CaptureJob,
-    email: Email,
-    result: {
-      viewportWidth: number;
-      files: Record<string, CaptureFile>;
-      report: ReportEntry[];
-      sharedRender: boolean;
-      textSamples: TextSample[];
-    },
-  ): Promise<boolean> {
+  async markCaptured(job: CaptureJob, email: Email, result: CaptureResult): Promise<boolean> {
     const now = this.clock.now();
-    const captured = {
-      status: 'captured' as const,
-      capturedAt: now,
-      expiresAt: new Date(now.getTime() + this.config.ttl.captureDays * DAY),
-      ...result,
-      failure: null,
-      error: null,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-    };
-    return this.captures.updateIfWith(attemptRow(job), captured, (transaction) =>
+    const expiresAt = new Date(now.getTime() + this.config.ttl.captureDays * DAY);
+    const row = capturedRow(now, expiresAt, result);
+    return this.captures.updateIfWith(attemptRow(job), row, (transaction) =>
       this.billing.recordCapture(transaction, {
         captureId: job.captureId,
         accountId: email.accountId,
@@ -240,14 +202,7 @@ export class CaptureStore {
    * no one's answer.
    */
   markFailed(job: CaptureAttempt, failure: CaptureFailure, error: string): Promise<boolean> {
-    return this.captures.updateIf(attemptRow(job), {
-      status: 'failed',
-      failure,
-      error,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      ...(failure === 'render' ? { renderFailures: () => 'render_failures + 1' } : {}),
-    });
+    return this.captures.updateIf(attemptRow(job), failedRow(failure, error));
   }
 
   /**
@@ -262,71 +217,17 @@ export class CaptureStore {
     return this.captures.findAbandoned(now, legacyBefore, take);
   }
 
-  /**
-   * Captures past their lifetime lose their files and become purged
-   * (docs/api.md#lifecycle-of-emails-and-captures). Each row is claimed by a conditional
-   * update before its files go, so several processes may run this at once: nothing is deleted
-   * twice, nothing is missed. Returns how many were purged.
-   */
-  /** Purges a captured row with the files it holds at that moment; null if another process did. */
-  private async purge(id: string): Promise<Record<string, CaptureFile> | null> {
-    for (;;) {
-      const files = await this.captures.filesOf(id);
-      if (files === null) return (await this.captures.markPurged(id)) ? {} : null;
-      if (await this.captures.markPurgedIf(id, files))
-        return JSON.parse(files) as Record<string, CaptureFile>;
-    }
+  /** Purges the captures past their lifetime, with their files: CapturePurge.purgeDue. */
+  purgeDue(now: Date): Promise<number> {
+    return this.purging.purgeDue(now);
   }
 
-  async purgeDue(now: Date): Promise<number> {
-    let count = 0;
-    for (;;) {
-      const batch = await this.captures.findDue(now, EXPIRY_BATCH);
-      if (batch.length === 0) return count;
-      for (const capture of batch) {
-        const files = await this.purge(capture.id);
-        if (!files) continue;
-        await this.deleteUnheld(capture.emailId, Object.values(files));
-        count++;
-      }
-    }
-  }
-
-  /**
-   * Deletes those of `files` that no captured row of the email holds: a file of a shared
-   * render goes with the last capture holding it. Purges of two sharers at once each mark
-   * their row first and read the other's after, so at least one sees both gone. With
-   * `unlessInFlight`, nothing is deleted while one of the email's captures is being made
-   * (it may be about to record the same file): such a file is left, not lost.
-   */
-  async deleteUnheld(
+  /** Deletes those of `files` no captured row of the email holds: CapturePurge.deleteUnheld. */
+  deleteUnheld(
     emailId: string,
     files: Pick<CaptureFile, 'key' | 'location'>[],
-    { unlessInFlight = false } = {},
+    options: { unlessInFlight?: boolean } = {},
   ): Promise<void> {
-    const held = await this.captures.heldByEmail(emailId);
-    if (unlessInFlight && held.inFlight) return;
-    const keys = new Set(held.files.map((file) => file.key));
-    await this.storage.delete(files.filter((file) => !keys.has(file.key)));
+    return this.purging.deleteUnheld(emailId, files, options);
   }
-}
-
-/** Who holds a pending row, and until when (null owner: waiting in a shared queue). */
-export interface Lease {
-  owner: string | null;
-  until: Date;
-}
-
-function interrupted(why: string) {
-  return {
-    status: 'failed' as const,
-    failure: 'interrupted' as const,
-    error: why,
-    leaseOwner: null,
-    leaseExpiresAt: null,
-  };
-}
-
-function rememberedKey(emailId: string, configuration: CaptureConfiguration): string {
-  return `${emailId}/${configuration.client}/${configuration.images}/${configuration.orientation}`;
 }

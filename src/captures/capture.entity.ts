@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { CONFIGURATION_COLUMNS } from '../database/shared-columns';
 import type { TextSample } from '../rendering/engine/page-scripts';
 import type { ReportEntry } from '../rendering/pipeline/render-report';
 
@@ -65,16 +66,16 @@ export class Capture {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
 
-  @Column({ name: 'email_id', type: 'varchar', length: 36 })
+  @Column(CONFIGURATION_COLUMNS.emailId)
   emailId: string;
 
-  @Column({ type: 'varchar', length: 40 })
+  @Column(CONFIGURATION_COLUMNS.client)
   client: string;
 
-  @Column({ type: 'varchar', length: 16 })
+  @Column(CONFIGURATION_COLUMNS.images)
   images: string;
 
-  @Column({ type: 'varchar', length: 16 })
+  @Column(CONFIGURATION_COLUMNS.orientation)
   orientation: string;
 
   @Column({ type: 'varchar', length: 16 })

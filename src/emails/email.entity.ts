@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { OWNER_COLUMNS } from '../database/shared-columns';
 import { EmailImage } from './email-image';
 import { EmailResource } from './email-resource';
 
@@ -13,17 +14,17 @@ export class Email {
   id: string;
 
   @Index('ix_emails_account_id')
-  @Column({ name: 'account_id', type: 'varchar', length: 36 })
+  @Column(OWNER_COLUMNS.accountId)
   accountId: string;
 
-  @Column({ name: 'application_id', type: 'varchar', length: 36 })
+  @Column(OWNER_COLUMNS.applicationId)
   applicationId: string;
 
   /** Set when created with an OAuth token: the user who granted access. */
-  @Column({ name: 'user_id', type: 'varchar', length: 36, nullable: true })
+  @Column(OWNER_COLUMNS.userId)
   userId: string | null;
 
-  @Column({ name: 'end_user_id', type: 'varchar', length: 64, nullable: true })
+  @Column(OWNER_COLUMNS.endUserId)
   endUserId: string | null;
 
   @Column({ type: 'text', nullable: true })
