@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
-import { OWNER_COLUMNS, CONFIGURATION_COLUMNS } from '../database/shared-columns';
+import { OWNER_COLUMNS, CONFIGURATION_COLUMNS } from '../common/shared-columns';
 
 /**
  * One billable capture: the first capture of a configuration. The truth for billing;

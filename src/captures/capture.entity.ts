@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
-import { CONFIGURATION_COLUMNS } from '../database/shared-columns';
+import { CONFIGURATION_COLUMNS } from '../common/shared-columns';
 import type { TextSample } from '../rendering/engine/page-scripts';
 import type { ReportEntry } from '../rendering/pipeline/render-report';
 

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { OWNER_COLUMNS } from '../database/shared-columns';
+import { OWNER_COLUMNS } from '../common/shared-columns';
 import { EmailImage } from './email-image';
 import { EmailResource } from './email-resource';
 
