@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// No import cycle between files nor between folders of src/, at any depth
+// No import cycle between files nor between folders of src/, at any depth, and no import up
+// the layers of src/layers.json
 // (docs/architecture.md#modules-and-tables: one owner per table, dependencies one way; a client
 // family is a folder that the pipeline core never imports). madge reads the imports; this folds
 // its graph onto folders and looks for cycles there: first the module folders (src/<folder>),
@@ -10,11 +11,7 @@
 // while a subfolder using one file of its parent that another parent file uses is not.
 const madge = require('madge');
 
-/**
- * Imports that go the wrong way although they make no cycle: the rendering library is used
- * by the service and knows nothing of its configuration (src/renderer builds its options).
- */
-const FORBIDDEN = [{ from: 'rendering/', to: 'config/', why: 'the rendering library reads no configuration' }];
+const { layerViolations, readLayers } = require('./import-rules');
 
 function cycles(graph) {
   const found = [];
@@ -63,14 +60,10 @@ async function main() {
   for (const cycle of fileCycles) console.error(`file cycle: ${cycle.join(' > ')}`);
   const deepest = Math.max(...Object.keys(files).map((file) => foldersOf(file).length));
   let failed = fileCycles.length > 0;
-  for (const [file, imports] of Object.entries(files)) {
-    for (const rule of FORBIDDEN) {
-      if (!file.startsWith(rule.from)) continue;
-      for (const target of imports.filter((each) => each.startsWith(rule.to))) {
-        console.error(`forbidden import: ${file} > ${target} (${rule.why})`);
-        failed = true;
-      }
-    }
+  // Imports that make no cycle but go up the layers (src/layers.json).
+  for (const violation of layerViolations(files, readLayers())) {
+    console.error(violation);
+    failed = true;
   }
   const folders = new Set();
   for (let depth = 1; depth <= deepest; depth++) {

@@ -1,0 +1,49 @@
+import madge from 'madge';
+import { join } from 'node:path';
+
+type Layer = { name: string; folders: string[] };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const rules = require('../../../scripts/import-rules') as {
+  readLayers(): Layer[];
+  layerViolations(files: Record<string, string[]>, layers: Layer[]): string[];
+};
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+describe('the layers of src/ (src/layers.json), checked by npm run lint', () => {
+  let files: Record<string, string[]>;
+  beforeAll(async () => {
+    const graph = await madge(join(ROOT, 'src'), {
+      fileExtensions: ['ts'],
+      tsConfig: join(ROOT, 'tsconfig.json'),
+      detectiveOptions: { ts: { skipTypeImports: false } },
+    });
+    files = graph.obj();
+  }, 60_000);
+
+  it('holds for the code as it is', () => {
+    expect(rules.layerViolations(files, rules.readLayers())).toEqual([]);
+  });
+
+  it('fails on a deliberate wrong-layer import: the rendering library importing the configuration', () => {
+    const wrong = {
+      ...files,
+      'rendering/render.ts': [...files['rendering/render.ts'], 'config/app-config.ts'],
+    };
+    expect(rules.layerViolations(wrong, rules.readLayers())).toEqual([
+      'wrong-layer import: rendering/render.ts > config/app-config.ts (rendering library may not import platform adapters)',
+    ]);
+  });
+
+  it('fails on a platform adapter importing the domain, and on a folder placed in no layer', () => {
+    const wrong = {
+      ...files,
+      'storage/storage.ts': [...files['storage/storage.ts'], 'captures/capture-store.ts'],
+      'newfolder/thing.ts': ['common/api-error.ts'],
+    };
+    expect(rules.layerViolations(wrong, rules.readLayers())).toEqual([
+      'wrong-layer import: storage/storage.ts > captures/capture-store.ts (platform adapters may not import domain and its HTTP surface)',
+      'folder in no layer of src/layers.json: newfolder/',
+    ]);
+  });
+});
