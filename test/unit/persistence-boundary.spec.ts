@@ -10,8 +10,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * Where the ORM may appear: tables, their repositories, module wiring, the database folder
- * and the Transaction type that one owner's repository hands another's.
+ * Where the ORM may appear: tables, their repositories, module wiring, the database folder,
+ * the Transaction type that one owner's repository hands another's, and the column
+ * definitions several tables share.
  */
 const MAY_USE_ORM = [
   /\.entity\.ts$/,
@@ -19,6 +20,7 @@ const MAY_USE_ORM = [
   /\.module\.ts$/,
   /^database\//,
   /^common\/transaction\.ts$/,
+  /^common\/shared-columns\.ts$/,
 ];
 
 describe('persistence boundary', () => {

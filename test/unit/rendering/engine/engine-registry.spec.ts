@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import {
+  ENGINE_REGISTRY,
+  ENGINES,
+  engineDescriptor,
+  FALLBACK_ENGINE,
+} from '../../../../src/rendering/engine/engine-registry';
+
+const SRC = join(__dirname, '../../../../src');
+const ENGINE_DIR = join(SRC, 'rendering/engine');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The code of a file without its comments: what it does, not what it says. */
+const code = (path: string) =>
+  readFileSync(path, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
+
+describe('the engine registry: an engine is one folder and one registry line', () => {
+  it('has each engine described by a descriptor its own folder exports', () => {
+    for (const descriptor of ENGINE_REGISTRY) {
+      const file = join(ENGINE_DIR, descriptor.name, `${descriptor.name}-descriptor.ts`);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const exported = Object.values(require(file) as Record<string, unknown>);
+      expect(exported).toContain(descriptor);
+    }
+    expect(ENGINES).toEqual(ENGINE_REGISTRY.map((descriptor) => descriptor.name));
+    expect(new Set(ENGINES).size).toBe(ENGINES.length);
+  });
+
+  it('names its fallback first, and refuses a name it does not hold', () => {
+    expect(FALLBACK_ENGINE).toBe(ENGINES[0]);
+    expect(engineDescriptor('webkit').title).toBe('WebKit');
+    expect(() => engineDescriptor('servo')).toThrow(/no engine "servo" is registered/);
+  });
+
+  it('is the only place outside the engine folders that names an engine', () => {
+    const folders = ENGINES.map((name) => join(ENGINE_DIR, name) + '/');
+    const outside = sources(SRC).filter(
+      (path) => !folders.some((folder) => path.startsWith(folder)),
+    );
+    const naming = outside.flatMap((path) =>
+      ENGINES.filter((name) => new RegExp(`['"\`]${name}['"\`]`).test(code(path))).map(
+        (name) => `${relative(SRC, path)} names '${name}'`,
+      ),
+    );
+    expect(naming).toEqual([]);
+  });
+});
