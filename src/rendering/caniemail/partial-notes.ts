@@ -171,12 +171,12 @@ const NOTES: [RegExp, (note: string, slug: string) => NoteRule][] = [
       atRule: (name, params) =>
         name === 'media' &&
         params
-          .replace(/\b(only|and|not|screen|all)\b|[(),]|\s/gi, ' ')
+          .replace(/\b(only|and|not|screen|all)\b|[(),:]|\s/gi, ' ')
           .split(/\s+/)
           .filter(Boolean)
           .some(
             (word) =>
-              !/^(min-width|max-width|min-height|max-height|:|[\d.]+(px|em|rem)?)$/i.test(word),
+              !/^(min-width|max-width|min-height|max-height|[\d.]+(px|em|rem)?)$/i.test(word),
           ),
     }),
   ],
