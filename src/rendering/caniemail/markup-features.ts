@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import type { EmailDocument } from '../pipeline/email-document';
+import { hasDoctype, type EmailDocument } from '../pipeline/email-document';
 import type { ClientFeature } from './client-features';
 import type { ElementAction } from './feature-matchers';
 
@@ -42,7 +42,7 @@ export function editMarkup(
       matched.each((_i, el) => void attributes.names.forEach((name) => $(el).removeAttr(name)));
       if (matched.length) note(entry, `${attributes.names.join(', ')} attribute`, matched.length);
     }
-    if (entry.unsupported && doctype) note(entry, 'doctype');
+    if (entry.unsupported && doctype && hasDoctype($)) note(entry, 'doctype');
     // Present, partly supported, and no note of it is emulated: reported as such.
     if (!entry.unsupported && elements && mayHave(elements.selector) && $(elements.selector).length)
       found(entry, `<${elements.selector}>`);
