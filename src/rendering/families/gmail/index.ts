@@ -1,6 +1,6 @@
 import { ClientFamily, handlesNotes, NoteReading } from '../../pipeline/client-family';
 import { ARIAL, DefaultFont, ROBOTO } from '../../fonts/client-fonts';
-import { BODY_BECOMES_DIV_NOTE } from '../../webmail/body-to-div';
+import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
 import { clipLongMessage } from './clipping';
 import {
   applyGmailStyles,

@@ -1,6 +1,6 @@
 import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
 import { INTER, WINDOWS_FONTS } from '../../fonts/client-fonts';
-import { BODY_BECOMES_DIV_NOTE } from '../../webmail/body-to-div';
+import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
 import { applyOutlookComPrefixes } from './prefixes';
 
 /** caniemail's note on the x_ prefix (css-selector-attribute): applyOutlookComPrefixes. */

@@ -1,8 +1,8 @@
 import selectorParser from 'postcss-selector-parser';
 import { editStylesheets } from '../../pipeline/css-walker';
 import type { Preparation } from '../../pipeline/client-family';
-import { bodyBecomesClassedDiv } from '../../webmail/body-to-div';
-import { inKeyframes, prefixClassesAndIds } from '../../webmail/class-prefix';
+import { bodyBecomesClassedDiv } from '../webmail/body-to-div';
+import { inKeyframes, prefixClassesAndIds } from '../webmail/class-prefix';
 import { filterAttributeCompounds, prefixFirstOfEachCompound } from './selectors';
 
 export const OUTLOOK_COM_BODY_CLASS = 'ip-outlook-body';

@@ -1,6 +1,6 @@
 import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
 import { ARIAL } from '../../fonts/client-fonts';
-import { BODY_BECOMES_DIV_NOTE } from '../../webmail/body-to-div';
+import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
 import { applyYahooRules } from './yahoo-rules';
 
 /** Yahoo Mail and AOL Mail: one sanitizer (yiv prefixing and scoping), a browser engine. */

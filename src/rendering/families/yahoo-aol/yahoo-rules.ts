@@ -2,8 +2,8 @@ import type { Root } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
 import { editInlineStyles, editStylesheets } from '../../pipeline/css-walker';
 import type { Preparation } from '../../pipeline/client-family';
-import { bodyToDiv } from '../../webmail/body-to-div';
-import { inKeyframes, prefixClassesAndIds } from '../../webmail/class-prefix';
+import { bodyToDiv } from '../webmail/body-to-div';
+import { inKeyframes, prefixClassesAndIds } from '../webmail/class-prefix';
 import { cutAtMediaQueryList } from './media-query-list';
 
 export const YAHOO_ID = 'yiv0123456789';
