@@ -143,7 +143,11 @@ describe('engines started ahead of their first capture (ENGINE_WARM_UP)', () => 
     expect(states()).toEqual({ chromium: 'idle', webkit: 'idle', gecko: 'idle' });
     const starting = renderer.start();
     expect(states()).toEqual({ chromium: 'starting', webkit: 'starting', gecko: 'starting' });
-    await starting;
+    // Never down while its renderers and browsers come up one after another.
+    const seen = new Set<string>();
+    const sampling = setInterval(() => Object.values(states()).forEach((s) => seen.add(s)), 10);
+    await starting.finally(() => clearInterval(sampling));
+    expect([...seen].sort()).toEqual(['starting', 'up']);
     expect(states()).toEqual({ chromium: 'up', webkit: 'up', gecko: 'up' });
     // One WebKit renderer per device scale and colour scheme of its profiles, one Firefox
     // per colour scheme; WebKit's renderers each have a fresh page (a web process) opening

@@ -87,9 +87,10 @@ export class GeckoEngine implements EngineAdapter {
   state(): BrowserState {
     if (this.closed) return 'down';
     const running = [...this.browsers.values()];
-    if (running.some((each) => each.up)) return this.crashed ? 'down' : 'up';
     if (this.crashed) return 'down';
-    return running.length > 0 ? 'starting' : 'idle';
+    if (running.length === 0) return 'idle';
+    // Up once every browser is (one per colour scheme, both launched at warm-up).
+    return running.every((each) => each.up) ? 'up' : 'starting';
   }
 
   /** A Firefox for each colour scheme the devices use launched, a fresh context open in each. */

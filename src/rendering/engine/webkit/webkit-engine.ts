@@ -85,8 +85,10 @@ export class WebKitEngine implements EngineAdapter {
     if (!this.started) return 'idle';
     const all = [...this.running.values()];
     if (all.every((running) => running.instance?.alive)) return 'up';
-    // Never up yet: a first start under way (a renderer lost after it ran is down).
-    return all.some((running) => running.instance) || this.restarted ? 'down' : 'starting';
+    // A renderer lost after it ran, or its replacement starting, is down; renderers not up
+    // yet for the first time (several at once at warm-up) are starting.
+    const lost = all.some((running) => running.instance && !running.instance.alive);
+    return lost || this.restarted ? 'down' : 'starting';
   }
 
   /**
