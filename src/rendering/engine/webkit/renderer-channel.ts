@@ -1,9 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 
-/** A reply of the WebKit renderer: its header, and the bytes that followed it, if any. */
+/** A reply of the WebKit renderer: its JSON header. */
 export interface RendererReply {
   header: Record<string, unknown> & { seq?: number; ok?: boolean; error?: string; crash?: boolean };
-  payload?: Buffer;
 }
 
 export class RendererRequestError extends Error {
@@ -17,9 +16,10 @@ export class RendererRequestError extends Error {
 }
 
 /**
- * The framing webkit-renderer.py speaks over its two pipes: a 4-byte big-endian length, a
- * JSON header, then `size` bytes when the header says so. Each request gets one reply with
- * its `seq`; the first message, `ready`, has none.
+ * The framing webkit-renderer.py speaks over its two pipes: a 4-byte big-endian length and a
+ * JSON header; a request's header with `size` is followed by that many bytes (an email and its
+ * stored copies). Each request gets one reply with its `seq`; the first message, `ready`, has
+ * none.
  */
 export class RendererChannel {
   private seq = 0;
@@ -66,48 +66,20 @@ export class RendererChannel {
     this.pending.clear();
   }
 
-  /** Bytes of a frame's length and header not yet complete. */
+  /** Bytes of frames not yet complete. */
   private head: Buffer = Buffer.alloc(0);
-  /** The payload being received: written in place as its chunks come (a snapshot is tens of MB). */
-  private body?: { header: RendererReply['header']; payload: Buffer; filled: number };
 
+  /** Replies are headers alone: a snapshot's pixels come through a file (snapshot-file.ts). */
   private receive(chunk: Buffer): void {
-    let offset = 0;
-    while (offset < chunk.length) {
-      if (this.body) {
-        const { payload } = this.body;
-        const taken = Math.min(chunk.length - offset, payload.length - this.body.filled);
-        chunk.copy(payload, this.body.filled, offset, offset + taken);
-        this.body.filled += taken;
-        offset += taken;
-        if (this.body.filled === payload.length) {
-          const { header } = this.body;
-          this.body = undefined;
-          this.dispatch({ header, payload });
-        }
-        continue;
-      }
-      this.head = Buffer.concat([this.head, chunk.subarray(offset)]);
-      offset = chunk.length;
-      while (!this.body && this.head.length >= 4) {
-        const length = this.head.readUInt32BE(0);
-        if (this.head.length < 4 + length) break;
-        const header = JSON.parse(
-          this.head.subarray(4, 4 + length).toString(),
-        ) as RendererReply['header'];
-        const rest = this.head.subarray(4 + length);
-        this.head = Buffer.alloc(0);
-        const size = typeof header.size === 'number' ? header.size : 0;
-        if (size === 0) {
-          this.dispatch({ header });
-          this.head = rest;
-          continue;
-        }
-        // One buffer of the payload's size, filled from the chunks as they arrive: none is
-        // kept until the end, and the whole is never joined again.
-        this.body = { header, payload: Buffer.allocUnsafe(size), filled: 0 };
-        if (rest.length > 0) this.receive(rest);
-      }
+    this.head = this.head.length ? Buffer.concat([this.head, chunk]) : chunk;
+    while (this.head.length >= 4) {
+      const length = this.head.readUInt32BE(0);
+      if (this.head.length < 4 + length) return;
+      const header = JSON.parse(
+        this.head.subarray(4, 4 + length).toString(),
+      ) as RendererReply['header'];
+      this.head = this.head.subarray(4 + length);
+      this.dispatch({ header });
     }
   }
 

@@ -13,10 +13,10 @@ cookie only this process knows, listening on no TCP port and, unless WebKit's sa
 one, no socket file (only the abstract socket of the network namespace the jail gave it).
 
 Protocol (fd 3 in, fd 4 out): frames of a 4-byte big-endian length and a JSON header; a
-header with `size` is followed by that many bytes. Requests carry `seq`; each gets one
-reply with the same `seq`: `{"ok": true, ...}` or `{"error": "...", "crash": bool}`. A
-snapshot's pixels (packed RGB rows, tens of MB) go to the file its request names, in this
-process's folder (HOME), not through the pipe; the reply says how many bytes.
+request's header with `size` is followed by that many bytes. Requests carry `seq`; each
+gets one reply with the same `seq`, a header alone: `{"ok": true, ...}` or
+`{"error": "...", "crash": bool}`. A snapshot's pixels (packed RGB rows, tens of MB) go to
+the file its request names, in this process's folder (HOME); the reply says how many bytes.
 """
 
 import ctypes
@@ -224,17 +224,13 @@ class Channel:
 
     def writer(self):
         while True:
-            header, payload = self.outbox.get()
-            data = json.dumps(header).encode()
-            os.write(self.fd_out, struct.pack(">I", len(data)) + data)
-            if payload is not None:
-                view = memoryview(payload)
-                while view:
-                    written = os.write(self.fd_out, view)
-                    view = view[written:]
+            data = json.dumps(self.outbox.get()).encode()
+            rest = memoryview(struct.pack(">I", len(data)) + data)
+            while rest:
+                rest = rest[os.write(self.fd_out, rest):]
 
-    def send(self, header, payload=None):
-        self.outbox.put((header, payload))
+    def send(self, header):
+        self.outbox.put(header)
 
     def readable(self, fd, _condition):
         chunk = os.read(fd, 1 << 20)
