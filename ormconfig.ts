@@ -3,7 +3,8 @@
 import 'reflect-metadata';
 import 'dotenv/config';
 import { DataSource } from 'typeorm';
-import { loadConfig } from './src/config/app-config';
-import { dataSourceOptions } from './src/database/data-source-options';
+import { loadConfig } from './src/platform/config/app-config';
+import { dataSourceOptions } from './src/platform/database/data-source-options';
+import { ENTITIES } from './src/processes/entities';
 
-export default new DataSource(dataSourceOptions(loadConfig()));
+export default new DataSource(dataSourceOptions(loadConfig(), ENTITIES));

@@ -3,10 +3,11 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { UsageRecordRepository } from '../src/billing/usage-record.repository';
-import { UsageReports } from '../src/billing/usage-report';
-import { loadConfig } from '../src/config/app-config';
-import { dataSourceOptions } from '../src/database/data-source-options';
+import { UsageRecordRepository } from '../src/domain/billing/usage-record.repository';
+import { UsageReports } from '../src/domain/billing/usage-report';
+import { loadConfig } from '../src/platform/config/app-config';
+import { dataSourceOptions } from '../src/platform/database/data-source-options';
+import { ENTITIES } from '../src/processes/entities';
 import { ms, printTable, summarize } from './lib/stats';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -22,7 +23,10 @@ async function main() {
   const url = new URL(ADMIN);
   url.pathname = '/ip_bench_billing';
   const dataSource = new DataSource(
-    dataSourceOptions(loadConfig({ DATABASE_URL: url.href, DATA_DIR: '/tmp/ip-bench-billing' })),
+    dataSourceOptions(
+      loadConfig({ DATABASE_URL: url.href, DATA_DIR: '/tmp/ip-bench-billing' }),
+      ENTITIES,
+    ),
   );
   await dataSource.initialize();
   try {

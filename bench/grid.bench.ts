@@ -23,10 +23,10 @@ import { postHtml, RunningServer, startServer } from './lib/server';
 import { ms, printTable, summarize } from './lib/stats';
 import { cpuOfTree, cpuUsed, describeParts } from './lib/cpu';
 import { machineBusySeconds } from './lib/machine-cpu';
-import { loadConfig } from '../src/config/app-config';
+import { loadConfig } from '../src/platform/config/app-config';
 import { Renderer } from '../src/rendering/render';
-import { LIBRARY_ALONE, rendererOptions } from '../src/renderer/renderer-options';
-import { mapWithConcurrency } from '../src/common/map-with-concurrency';
+import { LIBRARY_ALONE, rendererOptions } from '../src/domain/renderer/renderer-options';
+import { mapWithConcurrency } from '../src/shared/system/map-with-concurrency';
 
 /** The other email previewed while the grid runs. */
 const OTHER = { html: SIMPLE_EMAIL, client: 'OL2019' };

@@ -2,9 +2,9 @@
 // back, and with pauses), beside the render library alone and the bare engine, in one run.
 // Run: npm run build && npm run bench:previews
 import autocannon from 'autocannon';
-import { loadConfig } from '../src/config/app-config';
+import { loadConfig } from '../src/platform/config/app-config';
 import { Renderer } from '../src/rendering/render';
-import { LIBRARY_ALONE, rendererOptions } from '../src/renderer/renderer-options';
+import { LIBRARY_ALONE, rendererOptions } from '../src/domain/renderer/renderer-options';
 import { marketingEmail } from '../test/support/marketing-email';
 import { bareEngineCaptures } from './lib/bare-engine';
 import { startServer } from './lib/server';

@@ -4,12 +4,12 @@
 // and the cost of emulation (prepare time) per client family, in one run.
 // Run: npm run bench:render
 import { chromium } from 'playwright-core';
-import { loadConfig } from '../src/config/app-config';
+import { loadConfig } from '../src/platform/config/app-config';
 import { resolveChromiumPath } from '../src/rendering/engine/chromium/chromium-path';
 import { Renderer, viewportOf } from '../src/rendering/render';
-import { LIBRARY_ALONE, rendererOptions } from '../src/renderer/renderer-options';
+import { LIBRARY_ALONE, rendererOptions } from '../src/domain/renderer/renderer-options';
 import { clientCatalog } from '../src/rendering/catalog/client-catalog';
-import type { RenderImage } from '../src/rendering/pipeline/email-content';
+import type { RenderImage } from '../src/rendering/model/email-content';
 import { solidPng } from '../test/support/image-server';
 import { prepareHtml } from '../src/rendering/prepare/prepare-html';
 import { marketingEmail } from '../test/support/marketing-email';

@@ -4,8 +4,8 @@
 import { Queue } from 'bullmq';
 import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
-import { loadConfig } from '../src/config/app-config';
-import { CAPTURE_QUEUE, redisConnection } from '../src/captures/queue/queue-names';
+import { loadConfig } from '../src/platform/config/app-config';
+import { CAPTURE_QUEUE, redisConnection } from '../src/domain/captures/queue/queue-names';
 import { marketingEmail } from '../test/support/marketing-email';
 import { SCALE_OUT_SECRETS } from '../test/support/shared-secrets';
 import { freshDatabase, REDIS_URL, startWorker } from './lib/cluster';

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import 'dotenv/config';
 import { setPriority } from 'node:os';
 import { CommandFactory } from 'nest-commander';
-import { CliModule } from './cli.module';
-import { CliOutput } from './cli/cli-output';
+import { CliModule } from './processes/cli.module';
+import { CliOutput } from './commands/cli-output';
 
 /** Commands that run beside the service for long: at `nice` 10, the service keeps the CPU first. */
 const BACKGROUND_COMMANDS = ['storage:move'];
@@ -11,9 +11,9 @@ const BACKGROUND_PRIORITY = 10;
 
 /** Admin CLI: `npm run cli -- <command> [options]` (see README). */
 async function main(): Promise<void> {
-  // Needs no database: runs before Nest boots (src/comparisons/cli).
+  // Needs no database: runs before Nest boots (src/commands/compare).
   if (process.argv[2] === 'compare') {
-    const { runCompare } = await import('./comparisons/cli/compare-command');
+    const { runCompare } = await import('./commands/compare/compare-command');
     process.exit(await runCompare(process.argv.slice(3)));
   }
   if (BACKGROUND_COMMANDS.includes(process.argv[2] ?? '')) setPriority(BACKGROUND_PRIORITY);

@@ -4,8 +4,8 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
-import { AppModule } from './app.module';
-import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { AppModule } from './processes/app.module';
+import { AppConfig, ConfigError, loadConfig } from './platform/config/app-config';
 import { configureApp } from './http/configure-app';
 
 async function bootstrap(): Promise<void> {

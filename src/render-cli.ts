@@ -2,14 +2,14 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { IMAGE_SIZES, imageFileName } from './captures/capture-files';
-import { loadEmail } from './emails/mime/email-file';
-import { choice } from './common/cli-choice';
+import { IMAGE_SIZES, imageFileName } from './domain/captures/capture-files';
+import { loadEmail } from './domain/emails/mime/email-file';
+import { choice } from './commands/cli-choice';
 import { IMAGES_OPTIONS, ORIENTATION_OPTIONS, RenderOptions } from './rendering/profile/options';
 import { Renderer } from './rendering/render';
 import { planSandbox, sandboxFacts } from './rendering/engine/chromium/sandbox';
-import { rendererOptions } from './renderer/renderer-options';
-import { loadConfig } from './config/app-config';
+import { rendererOptions } from './domain/renderer/renderer-options';
+import { loadConfig } from './platform/config/app-config';
 
 /** `npm run render -- <file.html|file.eml> --client OL2019 [--images blocked] [--orientation horizontal] [--out dir]` */
 async function main(): Promise<void> {

@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import 'dotenv/config';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
-import { ConfigError, loadConfig } from './config/app-config';
-import { logLevels } from './config/log-levels';
-import { WorkerModule } from './worker/worker.module';
+import { ConfigError, loadConfig } from './platform/config/app-config';
+import { logLevels } from './platform/config/log-levels';
+import { WorkerModule } from './processes/worker/worker.module';
 
 /** Render worker entry (`npm run worker`): a Nest application context without HTTP. */
 async function main(): Promise<void> {

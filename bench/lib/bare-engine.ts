@@ -1,5 +1,5 @@
 import { Browser, chromium } from 'playwright-core';
-import { loadConfig } from '../../src/config/app-config';
+import { loadConfig } from '../../src/platform/config/app-config';
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { resolveChromiumPath } from '../../src/rendering/engine/chromium/chromium-path';
 import { viewportOf } from '../../src/rendering/render';

@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import puppeteer from 'puppeteer-core';
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { findGecko } from '../../src/rendering/engine/gecko/gecko-install';
-import { loadConfig } from '../../src/config/app-config';
+import { loadConfig } from '../../src/platform/config/app-config';
 import { MAX_DEVICE_HEIGHT } from '../../src/rendering/engine/engine-port';
 import { EngineJail } from '../../src/rendering/engine/jail/jail';
 import { RendererProcess } from '../../src/rendering/engine/webkit/renderer-process';
 import { findWebKit } from '../../src/rendering/engine/webkit/webkit-install';
 import { WebKitPage } from '../../src/rendering/engine/webkit/webkit-page';
-import { ASSET_ORIGIN, RenderImage } from '../../src/rendering/pipeline/email-content';
+import { ASSET_ORIGIN, RenderImage } from '../../src/rendering/model/email-content';
 
 /** The email and its images from a plain loopback server: no proxy, no pipeline. */
 async function serveEmail(

@@ -1,5 +1,5 @@
-import { readStat, treeCpu } from '../../src/common/procfs';
-import { engineOfProcess } from '../../src/metrics/engine-cpu';
+import { readStat, treeCpu } from '../../src/shared/system/procfs';
+import { engineOfProcess } from '../../src/platform/metrics/engine-cpu';
 
 /** CPU-seconds of a process tree: the process (its reaped children too), and each engine's processes below it. */
 export function cpuOfTree(pid: number): Record<string, number> {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { treeCpu } from '../../src/common/procfs';
-import { engineOfProcess } from '../../src/metrics/engine-cpu';
+import { treeCpu } from '../../src/shared/system/procfs';
+import { engineOfProcess } from '../../src/platform/metrics/engine-cpu';
 
 async function pssKb(pid: number): Promise<number> {
   const text = await readFile(`/proc/${pid}/smaps_rollup`, 'latin1').catch(() => '');

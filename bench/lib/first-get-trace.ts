@@ -1,6 +1,6 @@
 import { Session } from 'node:inspector/promises';
-import { CaptureRepository } from '../../src/captures/capture.repository';
-import { EmailRepository } from '../../src/emails/email.repository';
+import { CaptureRepository } from '../../src/domain/captures/capture.repository';
+import { EmailRepository } from '../../src/domain/emails/email.repository';
 import { ClientCatalog } from '../../src/rendering/catalog/client-catalog';
 
 /** What one first GET did, counted on the API process's main thread. */

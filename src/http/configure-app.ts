@@ -1,18 +1,18 @@
-import { Metrics } from '../metrics/metrics';
-import { httpMetrics } from '../metrics/http-metrics';
+import { Metrics } from '../platform/metrics/metrics';
+import { httpMetrics } from '../platform/metrics/http-metrics';
 import type { INestApplication } from '@nestjs/common';
 import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import { ApiExceptionFilter } from '../common/api-exception.filter';
-import { errorBody } from '../common/error-body';
-import { NoNulPipe } from '../common/no-nul.pipe';
-import { apiValidationPipe } from '../common/validation.pipe';
-import { AppConfig } from '../config/app-config';
+import { ApiExceptionFilter } from './api-exception.filter';
+import { errorBody } from '../shared/errors/error-body';
+import { NoNulPipe } from './no-nul.pipe';
+import { apiValidationPipe } from './validation.pipe';
+import { AppConfig } from '../platform/config/app-config';
 import { captureHostPattern } from './capture-host-name';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { queryHygiene } from './query-hygiene';
-import { serveOpenApi } from '../openapi/openapi-document';
+import { serveOpenApi } from './openapi/openapi-document';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 

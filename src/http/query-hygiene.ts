@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { errorBody } from '../common/error-body';
+import { errorBody } from '../shared/errors/error-body';
 
 /**
  * A query parameter given twice (`images=a&images=b`) or in bracket form (`images[]=a`,

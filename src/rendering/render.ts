@@ -8,8 +8,8 @@ import { ImageSizes, makeImageSizes, Thumbnails } from './engine/image-sizes';
 import type { PreparedEmail } from './prepare/prepare-task';
 import { InlinePreparer, Preparer } from './prepare/preparer';
 import { PixelInputs, renderKey, RenderSharing } from './render-sharing';
-import type { EmailContent } from './pipeline/email-content';
-import type { ReportEntry } from './pipeline/render-report';
+import type { EmailContent } from './model/email-content';
+import type { ReportEntry } from './model/render-report';
 import type { ClientProfile } from './profile/client-profile';
 import { RenderOptions, unofferedOption } from './profile/options';
 

@@ -7,10 +7,10 @@ import {
   AppsListCommand,
   AppsRotateKeyCommand,
   AppsRotateSecretCommand,
-} from '../../src/applications/cli/apps.commands';
-import { Application } from '../../src/applications/application.entity';
-import { ApplicationsService } from '../../src/applications/applications.service';
-import { hashSecret } from '../../src/common/secrets';
+} from '../../src/commands/applications/apps.commands';
+import { Application } from '../../src/domain/applications/application.entity';
+import { ApplicationsService } from '../../src/domain/applications/applications.service';
+import { hashSecret } from '../../src/shared/security/secrets';
 import { basicAuth, createApplication, runCli } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
@@ -43,7 +43,7 @@ describe(`applications admin CLI (${TEST_DATABASE})`, () => {
   });
 
   it('refuses callbacks that are not absolute https URLs without fragment, with exit code 2', async () => {
-    const { AppsCreateCommand } = await import('../../src/applications/cli/apps.commands');
+    const { AppsCreateCommand } = await import('../../src/commands/applications/apps.commands');
     for (const callback of [
       'http://acme.example/cb',
       '/relative',

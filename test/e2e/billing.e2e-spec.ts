@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { BillingReportCommand } from '../../src/billing/billing.commands';
+import { BillingReportCommand } from '../../src/commands/billing.commands';
 import { createUser, FormUser } from '../support/oauth-agent';
 import { authorizationCode, CALLBACK, tokenRequest } from '../support/oauth-flow';
 import {

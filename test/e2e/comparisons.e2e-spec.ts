@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Capture } from '../../src/captures/capture.entity';
-import { ExpiryService } from '../../src/expiry/expiry.service';
-import { UsageRecord } from '../../src/billing/usage-record.entity';
-import { Storage } from '../../src/storage/storage';
+import { Capture } from '../../src/domain/captures/capture.entity';
+import { ExpiryService } from '../../src/domain/expiry/expiry.service';
+import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
+import { Storage } from '../../src/platform/storage/storage';
 import { isBlue, isGreen, isRed, readPixels } from '../support/pixels';
 import { getAbsolute, postEmail } from '../support/previews';
 import { basicAuth, createApplication } from '../support/run-cli';

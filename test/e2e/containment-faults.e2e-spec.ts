@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource, Like } from 'typeorm';
-import { UsageRecord } from '../../src/billing/usage-record.entity';
-import { Capture } from '../../src/captures/capture.entity';
-import type { Slots } from '../../src/common/slots';
-import { InProcessCaptureQueue } from '../../src/captures/queue/in-process-capture-queue';
+import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
+import { Capture } from '../../src/domain/captures/capture.entity';
+import type { Slots } from '../../src/shared/system/slots';
+import { InProcessCaptureQueue } from '../../src/domain/captures/queue/in-process-capture-queue';
 import { Renderer } from '../../src/rendering/render';
 import { hasBuild, startApiProcess } from '../support/api-process';
 import { BLUR_BOMB } from '../support/hostile-emails';

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { Email } from '../../src/emails/email.entity';
-import { EmailsService } from '../../src/emails/emails.service';
+import { Email } from '../../src/domain/emails/email.entity';
+import { EmailsService } from '../../src/domain/emails/emails.service';
 import { basicAuth, createApplication, IssuedApp } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import request from 'supertest';
 import { DataSource, IsNull, LessThanOrEqual } from 'typeorm';
-import { UsageRecord } from '../../src/billing/usage-record.entity';
-import { Email } from '../../src/emails/email.entity';
-import { ExpiryRunCommand } from '../../src/expiry/expiry.commands';
-import { ExpiryService } from '../../src/expiry/expiry.service';
-import { Capture } from '../../src/captures/capture.entity';
-import { LocalStorage } from '../../src/storage/local-storage';
+import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
+import { Email } from '../../src/domain/emails/email.entity';
+import { ExpiryRunCommand } from '../../src/commands/expiry.commands';
+import { ExpiryService } from '../../src/domain/expiry/expiry.service';
+import { Capture } from '../../src/domain/captures/capture.entity';
+import { LocalStorage } from '../../src/platform/storage/local-storage';
 import { solidPng } from '../support/image-server';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { basicAuth, createApplication, runCli } from '../support/run-cli';

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { Email } from '../../src/emails/email.entity';
-import { EmailsService } from '../../src/emails/emails.service';
-import { Storage } from '../../src/storage/storage';
+import { Email } from '../../src/domain/emails/email.entity';
+import { EmailsService } from '../../src/domain/emails/emails.service';
+import { Storage } from '../../src/platform/storage/storage';
 import { startImageServer, ImageServer } from '../support/image-server';
 import { basicAuth, createApplication } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';

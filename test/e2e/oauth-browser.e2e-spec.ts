@@ -1,5 +1,5 @@
 import { Browser, chromium } from 'playwright-core';
-import { loadConfig } from '../../src/config/app-config';
+import { loadConfig } from '../../src/platform/config/app-config';
 import { resolveChromiumPath } from '../../src/rendering/engine/chromium/chromium-path';
 import { createApplication, IssuedApp } from '../support/run-cli';
 import { createUser, PASSWORD } from '../support/oauth-agent';

@@ -1,10 +1,10 @@
 import { generators, Issuer } from 'openid-client';
 import OAuth2Strategy from 'passport-oauth2';
 import { DataSource } from 'typeorm';
-import { User } from '../../src/applications/user.entity';
-import { Email } from '../../src/emails/email.entity';
-import { OAuthCode } from '../../src/oauth/oauth-code.entity';
-import { OAuthTokenRow } from '../../src/oauth/oauth-token.entity';
+import { User } from '../../src/domain/applications/user.entity';
+import { Email } from '../../src/domain/emails/email.entity';
+import { OAuthCode } from '../../src/domain/oauth/oauth-code.entity';
+import { OAuthTokenRow } from '../../src/domain/oauth/oauth-token.entity';
 import { createUser, FormUser } from '../support/oauth-agent';
 import { authorizationCode, bearerEmail, CALLBACK, tokenRequest } from '../support/oauth-flow';
 import { createApplication, IssuedApp } from '../support/run-cli';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { OAuthTokenRow } from '../../src/oauth/oauth-token.entity';
+import { OAuthTokenRow } from '../../src/domain/oauth/oauth-token.entity';
 import { createUser, FormUser } from '../support/oauth-agent';
 import { authorizationCode, bearerEmail, CALLBACK, tokenRequest } from '../support/oauth-flow';
 import { createApplication, IssuedApp } from '../support/run-cli';

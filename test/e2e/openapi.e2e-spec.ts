@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Express } from 'express';
 import { chromium } from 'playwright-core';
 import request from 'supertest';
-import { loadConfig } from '../../src/config/app-config';
+import { loadConfig } from '../../src/platform/config/app-config';
 import { resolveChromiumPath } from '../../src/rendering/engine/chromium/chromium-path';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';

@@ -1,6 +1,6 @@
 import { Browser, chromium, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { loadConfig } from '../../src/config/app-config';
+import { loadConfig } from '../../src/platform/config/app-config';
 import { resolveChromiumPath } from '../../src/rendering/engine/chromium/chromium-path';
 import { freePort } from '../support/api-process';
 import { isRed, readPixels } from '../support/pixels';

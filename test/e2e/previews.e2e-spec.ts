@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { UsageRecord } from '../../src/billing/usage-record.entity';
-import { Capture } from '../../src/captures/capture.entity';
-import { CaptureThumbnails } from '../../src/captures/capture-thumbnails';
-import { Storage } from '../../src/storage/storage';
+import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
+import { Capture } from '../../src/domain/captures/capture.entity';
+import { CaptureThumbnails } from '../../src/domain/captures/capture-thumbnails';
+import { Storage } from '../../src/platform/storage/storage';
 import { readPixels } from '../support/pixels';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { createTestApp, TestApp } from '../support/test-app';

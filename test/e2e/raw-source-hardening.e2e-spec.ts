@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Email } from '../../src/emails/email.entity';
-import { EmailsService } from '../../src/emails/emails.service';
+import { Email } from '../../src/domain/emails/email.entity';
+import { EmailsService } from '../../src/domain/emails/emails.service';
 import { ApiProcess, hasBuild, startApiProcess } from '../support/api-process';
 import { basicAuth, createApplication } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import type { ReportEntry } from '../../src/rendering/pipeline/render-report';
-import { EmailsService } from '../../src/emails/emails.service';
-import type { EmailResource } from '../../src/emails/email-resource';
+import type { ReportEntry } from '../../src/rendering/model/render-report';
+import { EmailsService } from '../../src/domain/emails/emails.service';
+import type { EmailResource } from '../../src/domain/emails/email-resource';
 import { Box, isBlue, isRed, readPixels } from '../support/pixels';
 import { getAbsolute, postEmail } from '../support/previews';
 import {

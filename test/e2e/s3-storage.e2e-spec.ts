@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../../src/config/app-config';
-import { ExpiryService } from '../../src/expiry/expiry.service';
-import { Capture } from '../../src/captures/capture.entity';
-import { CaptureThumbnails } from '../../src/captures/capture-thumbnails';
-import { S3Storage } from '../../src/storage/s3-storage';
-import { Storage } from '../../src/storage/storage';
+import { loadConfig } from '../../src/platform/config/app-config';
+import { ExpiryService } from '../../src/domain/expiry/expiry.service';
+import { Capture } from '../../src/domain/captures/capture.entity';
+import { CaptureThumbnails } from '../../src/domain/captures/capture-thumbnails';
+import { S3Storage } from '../../src/platform/storage/s3-storage';
+import { Storage } from '../../src/platform/storage/storage';
 import { readPixels } from '../support/pixels';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { S3Server, startS3Server } from '../support/s3-server';

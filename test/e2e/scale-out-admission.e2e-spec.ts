@@ -1,12 +1,12 @@
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { Job, Queue, Worker } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { BullMqCaptureQueue } from '../../src/captures/queue/bullmq-capture-queue';
-import { QueueFullError } from '../../src/captures/capture-attempt';
-import { CAPTURE_QUEUE, redisConnection } from '../../src/captures/queue/queue-names';
-import { RedisUnavailableError } from '../../src/common/redis-availability';
-import { loadConfig } from '../../src/config/app-config';
-import { ManualClock } from '../../src/config/clock';
+import { BullMqCaptureQueue } from '../../src/domain/captures/queue/bullmq-capture-queue';
+import { QueueFullError } from '../../src/domain/captures/capture-attempt';
+import { CAPTURE_QUEUE, redisConnection } from '../../src/domain/captures/queue/queue-names';
+import { RedisUnavailableError } from '../../src/platform/redis/redis-availability';
+import { loadConfig } from '../../src/platform/config/app-config';
+import { ManualClock } from '../../src/platform/config/clock';
 import { privateRedis, PrivateRedis } from '../support/private-redis';
 import { SCALE_OUT_SECRETS } from '../support/shared-secrets';
 import { TEST_DATABASE } from '../support/test-database';

@@ -1,18 +1,18 @@
 import { Queue } from 'bullmq';
-import type { CaptureJob } from '../../src/captures/capture-attempt';
+import type { CaptureJob } from '../../src/domain/captures/capture-attempt';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { UsageRecord } from '../../src/billing/usage-record.entity';
-import { Capture } from '../../src/captures/capture.entity';
+import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
+import { Capture } from '../../src/domain/captures/capture.entity';
 import {
   CAPTURE_QUEUE,
   captureQueueOf,
   MAINTENANCE_QUEUE,
   redisConnection,
-} from '../../src/captures/queue/queue-names';
-import { Email } from '../../src/emails/email.entity';
-import { WEBHOOK_QUEUE } from '../../src/webhooks/webhook-scheduler';
+} from '../../src/domain/captures/queue/queue-names';
+import { Email } from '../../src/domain/emails/email.entity';
+import { WEBHOOK_QUEUE } from '../../src/domain/webhooks/webhook-scheduler';
 import { freePort, hasBuild, startApiProcess } from '../support/api-process';
 import {
   allCaptured,

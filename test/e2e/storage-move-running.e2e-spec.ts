@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { CaptureThumbnails } from '../../src/captures/capture-thumbnails';
-import { RUN_LOCK, StorageMoveRun } from '../../src/storage/move/storage-move-run.entity';
-import { StorageMoveCommand } from '../../src/storage/move/storage-move.command';
-import { StorageMover } from '../../src/storage/move/storage-mover';
-import { Storage } from '../../src/storage/storage';
+import { CaptureThumbnails } from '../../src/domain/captures/capture-thumbnails';
+import { RUN_LOCK, StorageMoveRun } from '../../src/platform/storage/move/storage-move-run.entity';
+import { StorageMoveCommand } from '../../src/commands/storage-move.command';
+import { StorageMover } from '../../src/platform/storage/move/storage-mover';
+import { Storage } from '../../src/platform/storage/storage';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { runCli, withCli } from '../support/run-cli';
 import { S3Server, startS3Server } from '../support/s3-server';

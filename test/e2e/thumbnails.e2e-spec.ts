@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Capture } from '../../src/captures/capture.entity';
-import { CaptureThumbnails } from '../../src/captures/capture-thumbnails';
-import { Storage } from '../../src/storage/storage';
+import { Capture } from '../../src/domain/captures/capture.entity';
+import { CaptureThumbnails } from '../../src/domain/captures/capture-thumbnails';
+import { Storage } from '../../src/platform/storage/storage';
 import { readPixels } from '../support/pixels';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { createTestApp, TestApp } from '../support/test-app';

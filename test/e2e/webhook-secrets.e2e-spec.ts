@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { WebhooksResealCommand } from '../../src/webhooks/webhooks.commands';
+import { WebhooksResealCommand } from '../../src/commands/webhooks.commands';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { basicAuth, createApplication, IssuedApp, runCli } from '../support/run-cli';
 import { createTestApp, TestApp, TestAppData } from '../support/test-app';

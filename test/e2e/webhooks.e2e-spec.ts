@@ -1,8 +1,8 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import request from 'supertest';
-import { ExpiryService } from '../../src/expiry/expiry.service';
-import { WebhookDeliveryRepository } from '../../src/webhooks/webhook-delivery.repository';
-import { WebhookWakeup } from '../../src/webhooks/webhook-wakeup';
+import { ExpiryService } from '../../src/domain/expiry/expiry.service';
+import { WebhookDeliveryRepository } from '../../src/domain/webhooks/webhook-delivery.repository';
+import { WebhookWakeup } from '../../src/domain/webhooks/webhook-wakeup';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { basicAuth, createApplication, IssuedApp } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';

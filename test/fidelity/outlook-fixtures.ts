@@ -1,4 +1,4 @@
-import type { RenderImage } from '../../src/rendering/pipeline/email-content';
+import type { RenderImage } from '../../src/rendering/model/email-content';
 import { solidPng } from '../support/image-server';
 import { isRed, Pixels } from '../support/pixels';
 

@@ -1,9 +1,9 @@
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
-import type { ReportEntry } from '../../src/rendering/pipeline/render-report';
+import type { ReportEntry } from '../../src/rendering/model/render-report';
 import type { ClientProfile } from '../../src/rendering/profile/client-profile';
 import type { RenderOptions } from '../../src/rendering/profile/options';
 import type { Renderer, RenderResult } from '../../src/rendering/render';
-import type { RenderImage } from '../../src/rendering/pipeline/email-content';
+import type { RenderImage } from '../../src/rendering/model/email-content';
 import { isGreen, Pixels, readPixels } from '../support/pixels';
 import { testRenderer } from '../support/renderer';
 

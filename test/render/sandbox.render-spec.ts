@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config/app-config';
+import { loadConfig } from '../../src/platform/config/app-config';
 import { planSandbox, sandboxFacts } from '../../src/rendering/engine/chromium/sandbox';
 import { testRenderer } from '../support/renderer';
 

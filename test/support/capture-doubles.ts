@@ -1,22 +1,22 @@
-import type { Capture, CaptureFailure } from '../../src/captures/capture.entity';
+import type { Capture, CaptureFailure } from '../../src/domain/captures/capture.entity';
 import {
   CaptureAttempt,
   CaptureJob,
   CaptureOutcome,
   QueueFullError,
-} from '../../src/captures/capture-attempt';
+} from '../../src/domain/captures/capture-attempt';
 import {
   CaptureConfiguration,
   CheckedConfiguration,
   configurationOf,
-} from '../../src/captures/capture-configuration';
-import type { CaptureLeases } from '../../src/captures/capture-leases';
-import type { CaptureStore, Lease } from '../../src/captures/capture-store';
-import { CaptureQueue, EnqueueOptions } from '../../src/captures/queue/capture-queue';
-import type { ApiError } from '../../src/common/api-error';
-import type { AppConfig } from '../../src/config/app-config';
-import type { Email } from '../../src/emails/email.entity';
-import type { EmailsService } from '../../src/emails/emails.service';
+} from '../../src/domain/captures/capture-configuration';
+import type { CaptureLeases } from '../../src/domain/captures/capture-leases';
+import type { CaptureStore, Lease } from '../../src/domain/captures/capture-store';
+import { CaptureQueue, EnqueueOptions } from '../../src/domain/captures/queue/capture-queue';
+import type { ApiError } from '../../src/shared/errors/api-error';
+import type { AppConfig } from '../../src/platform/config/app-config';
+import type { Email } from '../../src/domain/emails/email.entity';
+import type { EmailsService } from '../../src/domain/emails/emails.service';
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 
 /** The capture rows in memory, with the store's conditional updates (a test double). */

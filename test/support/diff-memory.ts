@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ImageDiffer } from '../../src/comparisons/image-differ';
+import { ImageDiffer } from '../../src/domain/comparisons/image-differ';
 
 /**
  * Run as its own process (`node -r ts-node/register/transpile-only diff-memory.ts base head

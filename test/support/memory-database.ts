@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { ENTITIES } from '../../src/database/entities';
-import { MIGRATIONS } from '../../src/database/migrations';
+import { ENTITIES } from '../../src/processes/entities';
+import { MIGRATIONS } from '../../src/platform/database/migrations';
 
 /** A real SQLite database in memory, migrated like the app's: for fast tests of one owner. */
 export async function memoryDatabase(): Promise<DataSource> {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { UsersCreateCommand } from '../../src/applications/cli/users.commands';
+import { UsersCreateCommand } from '../../src/commands/applications/users.commands';
 import { runCli } from './run-cli';
 import type { TestApp } from './test-app';
 

@@ -1,8 +1,8 @@
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { familyOf } from '../../src/rendering/families/lookup';
-import type { ImagePlan, RenderImage } from '../../src/rendering/pipeline/email-content';
-import type { Preparation } from '../../src/rendering/pipeline/client-family';
-import { createPreparation } from '../../src/rendering/pipeline/preparation';
+import type { ImagePlan, RenderImage } from '../../src/rendering/model/email-content';
+import type { Preparation } from '../../src/rendering/model/client-family';
+import { createPreparation } from '../../src/rendering/model/preparation';
 import type { RenderOptions } from '../../src/rendering/profile/options';
 
 /** One pipeline stage's input: an email parsed for a client code, as prepareHtml builds it. */

@@ -1,6 +1,6 @@
-import { loadConfig } from '../../src/config/app-config';
+import { loadConfig } from '../../src/platform/config/app-config';
 import { Renderer, RendererOptions } from '../../src/rendering/render';
-import { LIBRARY_ALONE, rendererOptions } from '../../src/renderer/renderer-options';
+import { LIBRARY_ALONE, rendererOptions } from '../../src/domain/renderer/renderer-options';
 
 /**
  * The rendering library alone (CHROMIUM_PATH from the environment, if set): two renders at

@@ -1,10 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { CommandRunner } from 'nest-commander';
-import { CliModule } from '../../src/cli.module';
-import { CliOutput } from '../../src/cli/cli-output';
-import { AppConfig } from '../../src/config/app-config';
-import { Clock } from '../../src/config/clock';
+import { CliModule } from '../../src/processes/cli.module';
+import { CliOutput } from '../../src/commands/cli-output';
+import { AppConfig } from '../../src/platform/config/app-config';
+import { Clock } from '../../src/platform/config/clock';
 import type { TestApp } from './test-app';
 
 /** Captures what a command writes, instead of the process's stdout and stderr. */
@@ -79,7 +79,7 @@ export async function createApplication(
   testApp: TestApp,
   options: { name?: string; callback?: string[]; public?: boolean } = {},
 ): Promise<IssuedApp> {
-  const { AppsCreateCommand } = await import('../../src/applications/cli/apps.commands');
+  const { AppsCreateCommand } = await import('../../src/commands/applications/apps.commands');
   const output = await runCli(testApp, AppsCreateCommand, [], {
     name: 'Integrator',
     callback: ['https://integrator.example/callback'],
@@ -92,7 +92,7 @@ export async function createApplication(
 
 /** A billing staff key (the finance team's), issued through the CLI. */
 export async function createBillingKey(testApp: TestApp): Promise<string> {
-  const { StaffCreateKeyCommand } = await import('../../src/applications/cli/staff.commands');
+  const { StaffCreateKeyCommand } = await import('../../src/commands/applications/staff.commands');
   const output = await runCli(testApp, StaffCreateKeyCommand, [], {
     name: 'finance',
     role: 'billing',

@@ -5,9 +5,9 @@
  */
 import { readFile, readlink } from 'node:fs/promises';
 import type { SandboxMode } from '../../src/rendering/engine/chromium/sandbox';
-import { loadConfig } from '../../src/config/app-config';
+import { loadConfig } from '../../src/platform/config/app-config';
 import { Renderer } from '../../src/rendering/render';
-import { LIBRARY_ALONE, rendererOptions } from '../../src/renderer/renderer-options';
+import { LIBRARY_ALONE, rendererOptions } from '../../src/domain/renderer/renderer-options';
 import { readPixels, isRed } from './pixels';
 import { chromiumProcesses } from './process-tree';
 

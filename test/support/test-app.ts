@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppModule } from '../../src/app.module';
-import { AppConfig, loadConfig } from '../../src/config/app-config';
-import { Clock, ManualClock } from '../../src/config/clock';
+import { AppModule } from '../../src/processes/app.module';
+import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { Clock, ManualClock } from '../../src/platform/config/clock';
 import { configureApp } from '../../src/http/configure-app';
 import { createThrowawayDatabase, ThrowawayDatabase } from './test-database';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UsageRecord } from '../../src/billing/usage-record.entity';
+import type { UsageRecord } from '../../src/domain/billing/usage-record.entity';
 
 /** A usage row of one account and application, billable in OL2019 unless told otherwise. */
 export function usageRecord(

@@ -10,17 +10,15 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * Where the ORM may appear: tables, their repositories, module wiring, the database folder,
- * the Transaction type that one owner's repository hands another's, and the column
- * definitions several tables share.
+ * Where the ORM may appear: tables, their repositories, module wiring, and the database folder
+ * of the platform (its connection, migrations, the Transaction type that one owner's repository
+ * hands another's, and the column definitions several tables share).
  */
 const MAY_USE_ORM = [
   /\.entity\.ts$/,
   /\.repository\.ts$/,
   /\.module\.ts$/,
-  /^database\//,
-  /^common\/transaction\.ts$/,
-  /^common\/shared-columns\.ts$/,
+  /^platform\/database\//,
 ];
 
 describe('persistence boundary', () => {

@@ -1,11 +1,11 @@
 import type { Element } from 'domhandler';
 import type { AtRule, Declaration as CssDeclaration, Root, Rule } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
-import type { ClientFamily } from '../pipeline/client-family';
-import { editStylesheets, parseInlineStyle, serializeInlineStyle } from '../pipeline/css-walker';
-import type { EmailDocument } from '../pipeline/email-document';
-import type { Preparation } from '../pipeline/client-family';
-import { caniemailSource } from '../pipeline/render-report';
+import type { ClientFamily } from '../model/client-family';
+import { editStylesheets, parseInlineStyle, serializeInlineStyle } from '../model/css-walker';
+import type { EmailDocument } from '../model/email-document';
+import type { Preparation } from '../model/client-family';
+import { caniemailSource } from '../model/render-report';
 import type { ClientProfile } from '../profile/client-profile';
 import { ClientFeature, clientFeatures } from './client-features';
 import { editMarkup, Note } from './markup-features';

@@ -1,4 +1,4 @@
-import type { ClientFamily } from '../pipeline/client-family';
+import type { ClientFamily } from '../model/client-family';
 import type { ClientProfile } from '../profile/client-profile';
 import { FeatureMatcher, matcherFor } from './feature-matchers';
 import type { NoteRule } from './note-rule';

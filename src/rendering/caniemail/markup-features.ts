@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { hasDoctype, type EmailDocument } from '../pipeline/email-document';
+import { hasDoctype, type EmailDocument } from '../model/email-document';
 import type { ClientFeature } from './client-features';
 import type { ElementAction } from './feature-matchers';
 

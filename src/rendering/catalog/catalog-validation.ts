@@ -1,5 +1,5 @@
 import { supportEntry } from '../caniemail/support-table';
-import type { ClientFamily } from '../pipeline/client-family';
+import type { ClientFamily } from '../model/client-family';
 import { ENGINES } from '../engine/engine-registry';
 import { CAPTURE_RULES, ClientProfile, DARK_STRATEGIES, GROUPS } from '../profile/client-profile';
 import { IMAGES_OPTIONS, ORIENTATION_OPTIONS } from '../profile/options';

@@ -1,4 +1,4 @@
-import type { ImagePlan } from '../pipeline/email-content';
+import type { ImagePlan } from '../model/email-content';
 import { MARKER_COOKIE } from './context-router';
 import { CaptureSettings, MAX_DEVICE_HEIGHT, PageCapture } from './engine-port';
 import { finishedImage, Shot } from './image-sizes';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Route } from 'playwright-core';
-import { ASSET_ORIGIN, ImagePlan } from '../pipeline/email-content';
+import { ASSET_ORIGIN, ImagePlan } from '../model/email-content';
 
 /** The document's own address: an unresolvable origin that only the router answers. */
 export const DOCUMENT_URL = 'https://email.render.invalid/';

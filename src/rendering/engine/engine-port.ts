@@ -1,4 +1,4 @@
-import type { ImagePlan } from '../pipeline/email-content';
+import type { ImagePlan } from '../model/email-content';
 import type { TextSample } from './page-scripts';
 
 /**

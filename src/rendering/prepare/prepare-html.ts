@@ -1,10 +1,10 @@
 import { applyCaniemail } from '../caniemail/apply-caniemail';
 import { familyOf } from '../families/lookup';
-import type { Stage } from '../pipeline/client-family';
-import type { EmailContent, ImagePlan } from '../pipeline/email-content';
-import { serializeEmail } from '../pipeline/email-document';
-import { parsePreparation, startPreparation } from '../pipeline/preparation';
-import type { RenderReport } from '../pipeline/render-report';
+import type { Stage } from '../model/client-family';
+import type { EmailContent, ImagePlan } from '../model/email-content';
+import { serializeEmail } from '../model/email-document';
+import { parsePreparation, startPreparation } from '../model/preparation';
+import type { RenderReport } from '../model/render-report';
 import type { ClientProfile } from '../profile/client-profile';
 import type { RenderOptions } from '../profile/options';
 import { insertFrame } from '../stages/client-frame';

@@ -1,5 +1,5 @@
-import { asBuffer, EmailContent, RenderImage } from '../pipeline/email-content';
-import type { ReportEntry } from '../pipeline/render-report';
+import { asBuffer, EmailContent, RenderImage } from '../model/email-content';
+import type { ReportEntry } from '../model/render-report';
 import type { ClientProfile } from '../profile/client-profile';
 import type { RenderOptions } from '../profile/options';
 import { prepareHtml } from './prepare-html';

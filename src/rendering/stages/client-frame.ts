@@ -1,4 +1,4 @@
-import type { Preparation } from '../pipeline/client-family';
+import type { Preparation } from '../model/client-family';
 import { ClientFont, clientFontFaces, fontsOf, standInsNamed } from '../fonts/client-fonts';
 import { DARK_BACKGROUND, DARK_TEXT } from './colour-inversion';
 

@@ -1,10 +1,10 @@
 import { colord, Colord, extend } from 'colord';
 import namesPlugin from 'colord/plugins/names';
 import valueParser from 'postcss-value-parser';
-import { editInlineStyles, editStylesheets } from '../pipeline/css-walker';
-import type { EmailDocument } from '../pipeline/email-document';
-import type { Preparation } from '../pipeline/client-family';
-import type { RenderReport } from '../pipeline/render-report';
+import { editInlineStyles, editStylesheets } from '../model/css-walker';
+import type { EmailDocument } from '../model/email-document';
+import type { Preparation } from '../model/client-family';
+import type { RenderReport } from '../model/render-report';
 import type { DarkStrategy } from '../profile/client-profile';
 
 extend([namesPlugin]);

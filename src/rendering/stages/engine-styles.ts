@@ -1,6 +1,6 @@
 import type { Cheerio } from 'cheerio';
 import type { Element } from 'domhandler';
-import type { Preparation } from '../pipeline/client-family';
+import type { Preparation } from '../model/client-family';
 
 const ENGINE_STYLE = 'data-ip-engine-style';
 

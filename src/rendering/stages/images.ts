@@ -1,11 +1,11 @@
 import valueParser from 'postcss-value-parser';
 import { unsupportedImageTypes } from '../caniemail/apply-caniemail';
 import { DATA_URI } from '../caniemail/feature-matchers';
-import { editInlineStyles, editStylesheets } from '../pipeline/css-walker';
-import { ASSET_ORIGIN, ImagePlan, MISSING_IMAGE, RenderImage } from '../pipeline/email-content';
-import type { EmailDocument } from '../pipeline/email-document';
-import type { Preparation } from '../pipeline/client-family';
-import type { RenderReport } from '../pipeline/render-report';
+import { editInlineStyles, editStylesheets } from '../model/css-walker';
+import { ASSET_ORIGIN, ImagePlan, MISSING_IMAGE, RenderImage } from '../model/email-content';
+import type { EmailDocument } from '../model/email-document';
+import type { Preparation } from '../model/client-family';
+import type { RenderReport } from '../model/render-report';
 import type { ImagesOption } from '../profile/options';
 import { storedFonts } from './stylesheets';
 

@@ -1,4 +1,4 @@
-import type { Preparation } from '../pipeline/client-family';
+import type { Preparation } from '../model/client-family';
 
 /**
  * A message view never navigates away from the message: no client follows an email's

@@ -1,13 +1,13 @@
 import type { AtRule, ChildNode, Root } from 'postcss';
 import safeParse from 'postcss-safe-parser';
 import valueParser from 'postcss-value-parser';
-import { httpUrl, importTarget, leadingImports } from '../../common/css-imports';
+import { httpUrl, importTarget, leadingImports } from '../../shared/text/css-imports';
 import { clientFeatures } from '../caniemail/client-features';
 import { supportEntry } from '../caniemail/support-table';
-import { editStylesheets } from '../pipeline/css-walker';
-import type { Preparation } from '../pipeline/client-family';
-import { asBuffer, RenderImage, RenderResource } from '../pipeline/email-content';
-import { caniemailSource } from '../pipeline/render-report';
+import { editStylesheets } from '../model/css-walker';
+import type { Preparation } from '../model/client-family';
+import { asBuffer, RenderImage, RenderResource } from '../model/email-content';
+import { caniemailSource } from '../model/render-report';
 
 type Stored = Extract<RenderResource, { status: 'stored' }>;
 

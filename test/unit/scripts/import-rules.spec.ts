@@ -28,22 +28,38 @@ describe('the layers of src/ (src/layers.json), checked by npm run lint', () => 
   it('fails on a deliberate wrong-layer import: the rendering library importing the configuration', () => {
     const wrong = {
       ...files,
-      'rendering/render.ts': [...files['rendering/render.ts'], 'config/app-config.ts'],
+      'rendering/render.ts': [...files['rendering/render.ts'], 'platform/config/app-config.ts'],
     };
     expect(rules.layerViolations(wrong, rules.readLayers())).toEqual([
-      'wrong-layer import: rendering/render.ts > config/app-config.ts (rendering library may not import platform adapters)',
+      'wrong-layer import: rendering/render.ts > platform/config/app-config.ts (rendering library may not import platform adapters)',
     ]);
   });
 
   it('fails on a platform adapter importing the domain, and on a folder placed in no layer', () => {
     const wrong = {
       ...files,
-      'storage/storage.ts': [...files['storage/storage.ts'], 'captures/capture-store.ts'],
-      'newfolder/thing.ts': ['common/api-error.ts'],
+      'platform/storage/storage.ts': [
+        ...files['platform/storage/storage.ts'],
+        'domain/captures/capture-store.ts',
+      ],
+      'newfolder/thing.ts': ['shared/errors/api-error.ts'],
     };
     expect(rules.layerViolations(wrong, rules.readLayers())).toEqual([
-      'wrong-layer import: storage/storage.ts > captures/capture-store.ts (platform adapters may not import domain and its HTTP surface)',
+      'wrong-layer import: platform/storage/storage.ts > domain/captures/capture-store.ts (platform adapters may not import domain)',
       'folder in no layer of src/layers.json: newfolder/',
+    ]);
+  });
+
+  it('fails on the domain importing its HTTP surface: a service reaching for a controller', () => {
+    const wrong = {
+      ...files,
+      'domain/emails/emails.service.ts': [
+        ...files['domain/emails/emails.service.ts'],
+        'http/emails/emails.controller.ts',
+      ],
+    };
+    expect(rules.layerViolations(wrong, rules.readLayers())).toEqual([
+      'wrong-layer import: domain/emails/emails.service.ts > http/emails/emails.controller.ts (domain may not import surfaces (HTTP and command line))',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Browser, CDPSession } from 'playwright-core';
-import { within } from '../../../common/deadline';
+import { within } from '../../../shared/system/deadline';
 
 /** A browser that does not name its renderers within this is skipped for one look. */
 const ANSWER_MS = 1000;

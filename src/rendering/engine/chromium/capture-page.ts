@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Protocol } from 'playwright-core/types/protocol';
-import type { ImagePlan } from '../../pipeline/email-content';
+import type { ImagePlan } from '../../model/email-content';
 import { captureSequence, PageDriver, ScreenshotArea } from '../capture-sequence';
 import type { Shot } from '../image-sizes';
 import { DOCUMENT_URL, serve } from '../context-router';

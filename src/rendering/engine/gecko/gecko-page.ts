@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer-core';
-import { ASSET_ORIGIN, ImagePlan } from '../../pipeline/email-content';
+import { ASSET_ORIGIN, ImagePlan } from '../../model/email-content';
 import type { PageDriver, ScreenshotArea } from '../capture-sequence';
 import type { Shot } from '../image-sizes';
 import { DOCUMENT_URL, MARKER_COOKIE } from '../context-router';

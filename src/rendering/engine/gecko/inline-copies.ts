@@ -1,4 +1,4 @@
-import { ASSET_ORIGIN, ImagePlan } from '../../pipeline/email-content';
+import { ASSET_ORIGIN, ImagePlan } from '../../model/email-content';
 
 /** How much a document may grow by its copies written into it (base64, every reference). */
 const INLINE_BUDGET_BYTES = 8 * 1024 * 1024;

@@ -1,6 +1,6 @@
-import { within } from '../../../common/deadline';
-import { descendantsNamed } from '../../../common/procfs';
-import { Slots } from '../../../common/slots';
+import { within } from '../../../shared/system/deadline';
+import { descendantsNamed } from '../../../shared/system/procfs';
+import { Slots } from '../../../shared/system/slots';
 import type { BrowserState } from '../engine-port';
 import { captureSequence } from '../capture-sequence';
 import { MARKER_COOKIE } from '../context-router';

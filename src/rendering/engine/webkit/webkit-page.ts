@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ASSET_ORIGIN, ImagePlan } from '../../pipeline/email-content';
+import { ASSET_ORIGIN, ImagePlan } from '../../model/email-content';
 import type { PageDriver, ScreenshotArea } from '../capture-sequence';
 import type { Shot } from '../image-sizes';
 import { settlePage } from '../page-scripts';

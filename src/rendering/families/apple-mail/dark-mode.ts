@@ -1,7 +1,7 @@
 import postcss, { Root, Rule } from 'postcss';
-import { editInlineStyles, editStylesheets, parseInlineStyle } from '../../pipeline/css-walker';
-import type { EmailDocument } from '../../pipeline/email-document';
-import type { Preparation } from '../../pipeline/client-family';
+import { editInlineStyles, editStylesheets, parseInlineStyle } from '../../model/css-walker';
+import type { EmailDocument } from '../../model/email-document';
+import type { Preparation } from '../../model/client-family';
 import { DARK_BACKGROUND, DARK_TEXT, lightenDarkText } from '../../stages/colour-inversion';
 import { APPLE_MAIL } from './platform';
 

@@ -1,6 +1,6 @@
 import type { AnyNode, Text } from 'domhandler';
-import type { EmailDocument } from '../../pipeline/email-document';
-import type { RenderReport } from '../../pipeline/render-report';
+import type { EmailDocument } from '../../model/email-document';
+import type { RenderReport } from '../../model/render-report';
 import { detect, Detection, DetectorType, disabledByMeta } from './data-detector-patterns';
 
 const ALL_TYPES: DetectorType[] = ['telephone', 'calendar-event', 'address'];

@@ -1,4 +1,4 @@
-import type { ClientFamily } from '../../pipeline/client-family';
+import type { ClientFamily } from '../../model/client-family';
 import { INTER, LIBERATION_SANS } from '../../fonts/client-fonts';
 import { applyAppleDarkMode } from './dark-mode';
 import { applyDataDetectors } from './data-detectors';

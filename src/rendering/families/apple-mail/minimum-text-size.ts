@@ -1,7 +1,7 @@
 import type { Declaration, Root } from 'postcss';
-import { editStylesheets, rewriteStyleAttributes } from '../../pipeline/css-walker';
-import type { EmailDocument } from '../../pipeline/email-document';
-import type { RenderReport } from '../../pipeline/render-report';
+import { editStylesheets, rewriteStyleAttributes } from '../../model/css-walker';
+import type { EmailDocument } from '../../model/email-document';
+import type { RenderReport } from '../../model/render-report';
 
 /**
  * iOS Mail shows no text smaller than 13px unless the email sets `-webkit-text-size-adjust`

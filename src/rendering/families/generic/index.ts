@@ -1,4 +1,4 @@
-import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
+import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { ARIAL } from '../../fonts/client-fonts';
 
 /**

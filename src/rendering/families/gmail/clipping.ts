@@ -1,6 +1,6 @@
-import { parseEmail } from '../../pipeline/email-document';
-import type { Preparation } from '../../pipeline/client-family';
-import { StageMemo } from '../../pipeline/preparation';
+import { parseEmail } from '../../model/email-document';
+import type { Preparation } from '../../model/client-family';
+import { StageMemo } from '../../model/preparation';
 
 export const GMAIL_CLIP_BYTES = 102 * 1024;
 /** The size Gmail measures, as this stage measured it: the pre-send checks read it. */

@@ -1,4 +1,4 @@
-import { ClientFamily, handlesNotes, NoteReading } from '../../pipeline/client-family';
+import { ClientFamily, handlesNotes, NoteReading } from '../../model/client-family';
 import { ARIAL, DefaultFont, ROBOTO } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
 import { clipLongMessage } from './clipping';

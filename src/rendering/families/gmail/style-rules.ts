@@ -1,5 +1,5 @@
-import { editStylesheets } from '../../pipeline/css-walker';
-import type { Preparation } from '../../pipeline/client-family';
+import { editStylesheets } from '../../model/css-walker';
+import type { Preparation } from '../../model/client-family';
 import { bodyBecomesClassedDiv } from '../webmail/body-to-div';
 import { STYLE_BUDGET_SOURCE, whyGmailDropsBlock, withinStyleBudget } from './style-blocks';
 

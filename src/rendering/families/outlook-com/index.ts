@@ -1,4 +1,4 @@
-import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
+import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { INTER, WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
 import { applyOutlookComPrefixes } from './prefixes';

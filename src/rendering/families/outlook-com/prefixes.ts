@@ -1,6 +1,6 @@
 import selectorParser from 'postcss-selector-parser';
-import { editStylesheets } from '../../pipeline/css-walker';
-import type { Preparation } from '../../pipeline/client-family';
+import { editStylesheets } from '../../model/css-walker';
+import type { Preparation } from '../../model/client-family';
 import { bodyBecomesClassedDiv } from '../webmail/body-to-div';
 import { inKeyframes, prefixClassesAndIds } from '../webmail/class-prefix';
 import { filterAttributeCompounds, prefixFirstOfEachCompound } from './selectors';

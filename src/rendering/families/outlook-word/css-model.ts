@@ -1,10 +1,10 @@
 import type { Element } from 'domhandler';
 import { imageSize } from 'image-size';
-import { editStylesheets, parseInlineStyle, serializeInlineStyle } from '../../pipeline/css-walker';
-import { ASSET_ORIGIN } from '../../pipeline/email-content';
-import type { EmailDocument } from '../../pipeline/email-document';
-import type { Preparation } from '../../pipeline/client-family';
-import { caniemailSource, RecordedReport, RenderReport } from '../../pipeline/render-report';
+import { editStylesheets, parseInlineStyle, serializeInlineStyle } from '../../model/css-walker';
+import { ASSET_ORIGIN } from '../../model/email-content';
+import type { EmailDocument } from '../../model/email-document';
+import type { Preparation } from '../../model/client-family';
+import { caniemailSource, RecordedReport, RenderReport } from '../../model/render-report';
 import { addEngineStyle } from '../../stages/engine-styles';
 import { applyMsoProperties, declaredFontSize, textRaise } from './mso-properties';
 import { equalizeRowPadding, spaceFloatingTables } from './tables';

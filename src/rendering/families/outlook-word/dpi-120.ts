@@ -1,4 +1,4 @@
-import type { Preparation } from '../../pipeline/client-family';
+import type { Preparation } from '../../model/client-family';
 import { OFFICE_SETTINGS } from './source';
 
 /** caniemail's note for what the dpi-120 variant below does (html-width #2, html-height #2). */

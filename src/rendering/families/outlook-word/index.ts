@@ -1,4 +1,4 @@
-import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
+import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { applyWordCssModel } from './css-model';
 import { applyDpi120, DPI_120_NOTE } from './dpi-120';

@@ -1,5 +1,5 @@
 import type { Container, Declaration } from 'postcss';
-import type { ReportSink } from '../../pipeline/render-report';
+import type { ReportSink } from '../../model/render-report';
 
 /** Word's single line height for a font size, as a multiple (Times New Roman and Arial ~1.15). */
 const SINGLE_LINE = 1.15;

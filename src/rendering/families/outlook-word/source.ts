@@ -1,5 +1,5 @@
-import type { SourceText } from '../../pipeline/client-family';
-import { StageMemo } from '../../pipeline/preparation';
+import type { SourceText } from '../../model/client-family';
+import { StageMemo } from '../../model/preparation';
 import { evaluateConditionalComments } from './conditional-comments';
 import { OfficeSettings, readOfficeMarkup } from './office-markup';
 

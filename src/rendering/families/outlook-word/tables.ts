@@ -1,7 +1,7 @@
 import type { Element } from 'domhandler';
-import { editStylesheets, parseInlineStyle } from '../../pipeline/css-walker';
-import type { EmailDocument } from '../../pipeline/email-document';
-import type { RenderReport } from '../../pipeline/render-report';
+import { editStylesheets, parseInlineStyle } from '../../model/css-walker';
+import type { EmailDocument } from '../../model/email-document';
+import type { RenderReport } from '../../model/render-report';
 
 const pxOf = (value: string | undefined): number | undefined => {
   const match = value && /^\s*(\d*\.?\d+)(px|pt|in)?\s*$/i.exec(value);

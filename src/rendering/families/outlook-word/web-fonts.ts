@@ -1,8 +1,8 @@
 import type { Container } from 'postcss';
 import { supportEntry } from '../../caniemail/support-table';
-import { editInlineStyles, editStylesheets } from '../../pipeline/css-walker';
-import type { Preparation } from '../../pipeline/client-family';
-import { caniemailSource } from '../../pipeline/render-report';
+import { editInlineStyles, editStylesheets } from '../../model/css-walker';
+import type { Preparation } from '../../model/client-family';
+import { caniemailSource } from '../../model/render-report';
 import type { ClientProfile } from '../../profile/client-profile';
 
 const FALLBACK_NOTE = /ignore the font stack and fall back to Times New Roman/;

@@ -1,4 +1,4 @@
-import type { Preparation } from '../../pipeline/client-family';
+import type { Preparation } from '../../model/client-family';
 import { bodyToDiv } from '../webmail/body-to-div';
 
 const SOURCE = 'ProtonMail/WebClients mail-renderer getIframeHtml.ts; caniemail html-body';

@@ -1,7 +1,7 @@
 import type { AtRule, Declaration, Root } from 'postcss';
-import { editInlineStyles, editStylesheets } from '../../pipeline/css-walker';
-import type { Preparation } from '../../pipeline/client-family';
-import type { ReportSink } from '../../pipeline/render-report';
+import { editInlineStyles, editStylesheets } from '../../model/css-walker';
+import type { Preparation } from '../../model/client-family';
+import type { ReportSink } from '../../model/render-report';
 
 /** Proton's web client (ProtonMail/WebClients), the files that do what this stage does. */
 const ESCAPE = 'ProtonMail/WebClients packages/sanitize/src/escape.ts (escapeForbiddenStyle)';

@@ -1,6 +1,6 @@
-import { editStylesheets, parseInlineStyle } from '../../pipeline/css-walker';
-import type { EmailDocument } from '../../pipeline/email-document';
-import type { Preparation } from '../../pipeline/client-family';
+import { editStylesheets, parseInlineStyle } from '../../model/css-walker';
+import type { EmailDocument } from '../../model/email-document';
+import type { Preparation } from '../../model/client-family';
 
 export const SAMSUNG_EMAIL = 'samsung-email';
 

@@ -1,4 +1,4 @@
-import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
+import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { applySamsungAutoFit, SAMSUNG_EMAIL } from './auto-fit';
 
 /** Samsung Email on Android: the Blink WebView, with its auto fit on by default. */

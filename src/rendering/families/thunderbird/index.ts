@@ -1,4 +1,4 @@
-import type { ClientFamily } from '../../pipeline/client-family';
+import type { ClientFamily } from '../../model/client-family';
 import { WINDOWS_FONTS } from '../../fonts/client-fonts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Root } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
-import { editStylesheets } from '../../pipeline/css-walker';
-import type { EmailDocument } from '../../pipeline/email-document';
-import type { RenderReport } from '../../pipeline/render-report';
+import { editStylesheets } from '../../model/css-walker';
+import type { EmailDocument } from '../../model/email-document';
+import type { RenderReport } from '../../model/render-report';
 import { inKeyframes } from './class-prefix';
 
 /** caniemail's note for what bodyToDiv does (html-body): families that use it claim it. */

@@ -1,5 +1,5 @@
 import type { AtRule, Rule } from 'postcss';
-import type { EmailDocument } from '../../pipeline/email-document';
+import type { EmailDocument } from '../../model/email-document';
 
 /** Whether a rule is a keyframe of an animation (`from`, `50%`): no selector to rewrite. */
 export const inKeyframes = (rule: Rule): boolean => {

@@ -1,4 +1,4 @@
-import { ClientFamily, handlesNotes } from '../../pipeline/client-family';
+import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { ARIAL } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
 import { applyYahooRules } from './yahoo-rules';

@@ -1,7 +1,7 @@
 import type { Root } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
-import { editInlineStyles, editStylesheets } from '../../pipeline/css-walker';
-import type { Preparation } from '../../pipeline/client-family';
+import { editInlineStyles, editStylesheets } from '../../model/css-walker';
+import type { Preparation } from '../../model/client-family';
 import { bodyToDiv } from '../webmail/body-to-div';
 import { inKeyframes, prefixClassesAndIds } from '../webmail/class-prefix';
 import { cutAtMediaQueryList } from './media-query-list';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { clientCatalog } from '../../../../src/rendering/catalog/client-catalog';
-import type { RenderReport } from '../../../../src/rendering/pipeline/render-report';
+import type { RenderReport } from '../../../../src/rendering/model/render-report';
 import { prepareHtml } from '../../../../src/rendering/prepare/prepare-html';
 import {
   IMAGES_OPTIONS,

@@ -1,5 +1,5 @@
 import { clientCatalog } from '../../../../src/rendering/catalog/client-catalog';
-import type { RenderResource } from '../../../../src/rendering/pipeline/email-content';
+import type { RenderResource } from '../../../../src/rendering/model/email-content';
 import { prepareHtml } from '../../../../src/rendering/prepare/prepare-html';
 
 const BASE = 'https://cdn.example/css/';

@@ -25,9 +25,9 @@
  * Outlook's extra pixel around shapes (vivid-planet/dextinity#6323) is not reproduced.
  */
 import type { Element } from 'domhandler';
-import type { EmailDocument } from '../../../pipeline/email-document';
-import type { Preparation } from '../../../pipeline/client-family';
-import type { RenderReport } from '../../../pipeline/render-report';
+import type { EmailDocument } from '../../../model/email-document';
+import type { Preparation } from '../../../model/client-family';
+import type { RenderReport } from '../../../model/render-report';
 import { css, drawShape, fillCss } from './vml-draw';
 import { childElement } from './vml-fill';
 import { groupFrame, isDrawn, readShape, VmlShape } from './vml-model';

@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { MISSING_IMAGE } from '../../../pipeline/email-content';
+import { MISSING_IMAGE } from '../../../model/email-content';
 import { cssLength, flag, fraction, pair, vmlColor } from './vml-values';
 
 /** An image fill as CSS background properties. */

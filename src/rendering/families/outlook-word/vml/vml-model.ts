@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { MISSING_IMAGE } from '../../../pipeline/email-content';
+import { MISSING_IMAGE } from '../../../model/email-content';
 import { childElement, readFill, VmlFill } from './vml-fill';
 import {
   cssLength,

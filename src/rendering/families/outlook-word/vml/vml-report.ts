@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import type { RenderReport } from '../../../pipeline/render-report';
+import type { RenderReport } from '../../../model/render-report';
 import { childElement } from './vml-fill';
 import type { VmlShape } from './vml-model';
 import { styleOf } from './vml-values';

@@ -1,5 +1,5 @@
 import { inlineCopies } from '../../../../../src/rendering/engine/gecko/inline-copies';
-import { ASSET_ORIGIN } from '../../../../../src/rendering/pipeline/email-content';
+import { ASSET_ORIGIN } from '../../../../../src/rendering/model/email-content';
 
 const image = (bytes: number, contentType = 'image/png') => ({
   url: 'https://img.example/x.png',

@@ -6,8 +6,8 @@ import {
 } from '../../../../../src/rendering/families/apple-mail/data-detector-patterns';
 import { applyDataDetectors } from '../../../../../src/rendering/families/apple-mail/data-detectors';
 import { applyMinimumTextSize } from '../../../../../src/rendering/families/apple-mail/minimum-text-size';
-import { parseEmail } from '../../../../../src/rendering/pipeline/email-document';
-import { RenderReport } from '../../../../../src/rendering/pipeline/render-report';
+import { parseEmail } from '../../../../../src/rendering/model/email-document';
+import { RenderReport } from '../../../../../src/rendering/model/render-report';
 import { preparationFor } from '../../../../support/preparation';
 
 const ALL = new Set<DetectorType>(['telephone', 'calendar-event', 'address']);

@@ -8,7 +8,7 @@ import {
   GMAIL_BODY_CLASS,
   stripImportantWhileImagesOff,
 } from '../../../../../src/rendering/families/gmail/style-rules';
-import type { RenderReport } from '../../../../../src/rendering/pipeline/render-report';
+import type { RenderReport } from '../../../../../src/rendering/model/render-report';
 import { preparationFor } from '../../../../support/preparation';
 
 /** Gmail's style rules on an email, for a Google account or not (the Gmail app on IMAP). */

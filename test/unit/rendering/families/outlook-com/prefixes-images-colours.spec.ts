@@ -6,9 +6,9 @@ import {
   applyYahooRules,
   YAHOO_ID,
 } from '../../../../../src/rendering/families/yahoo-aol/yahoo-rules';
-import { ASSET_ORIGIN, MISSING_IMAGE } from '../../../../../src/rendering/pipeline/email-content';
-import { parseEmail } from '../../../../../src/rendering/pipeline/email-document';
-import { RenderReport } from '../../../../../src/rendering/pipeline/render-report';
+import { ASSET_ORIGIN, MISSING_IMAGE } from '../../../../../src/rendering/model/email-content';
+import { parseEmail } from '../../../../../src/rendering/model/email-document';
+import { RenderReport } from '../../../../../src/rendering/model/render-report';
 import { invertColor, invertColors } from '../../../../../src/rendering/stages/colour-inversion';
 import { resolveImages } from '../../../../../src/rendering/stages/images';
 import { preparationFor } from '../../../../support/preparation';

@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import { applyWordCssModel } from '../../../../../src/rendering/families/outlook-word/css-model';
 import { applyDpi120 } from '../../../../../src/rendering/families/outlook-word/dpi-120';
 import { OFFICE_SETTINGS } from '../../../../../src/rendering/families/outlook-word/source';
-import type { ImagePlan } from '../../../../../src/rendering/pipeline/email-content';
-import { parseEmail } from '../../../../../src/rendering/pipeline/email-document';
-import { RenderReport } from '../../../../../src/rendering/pipeline/render-report';
+import type { ImagePlan } from '../../../../../src/rendering/model/email-content';
+import { parseEmail } from '../../../../../src/rendering/model/email-document';
+import { RenderReport } from '../../../../../src/rendering/model/render-report';
 import { resolveImages } from '../../../../../src/rendering/stages/images';
 import { preparationFor } from '../../../../support/preparation';
 

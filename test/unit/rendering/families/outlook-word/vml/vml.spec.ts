@@ -3,7 +3,7 @@ import {
   collectVmlShapes,
   drawVmlShapes,
 } from '../../../../../../src/rendering/families/outlook-word/vml';
-import { MISSING_IMAGE } from '../../../../../../src/rendering/pipeline/email-content';
+import { MISSING_IMAGE } from '../../../../../../src/rendering/model/email-content';
 import { preparationFor } from '../../../../../support/preparation';
 
 const IMAGE = 'https://assets.render.invalid/0';

@@ -1,7 +1,0 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { Principal } from '../common/principal';
-
-export const CurrentPrincipal = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): Principal =>
-    context.switchToHttp().getRequest<{ user: Principal }>().user,
-);

@@ -1,0 +1,7 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { Principal } from '../../shared/security/principal';
+
+export const CurrentPrincipal = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Principal =>
+    context.switchToHttp().getRequest<{ user: Principal }>().user,
+);

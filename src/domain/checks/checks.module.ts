@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CapturesModule } from '../captures/captures.module';
+import { EmailStoreModule } from '../emails/email-store.module';
+import { ClientCatalog, clientCatalog } from '../../rendering/catalog/client-catalog';
+import { ChecksService } from './checks.service';
+
+/** Pre-send findings from an email and its captures (served at http/checks). */
+@Module({
+  imports: [EmailStoreModule, CapturesModule],
+  providers: [ChecksService, { provide: ClientCatalog, useValue: clientCatalog }],
+  exports: [ChecksService],
+})
+export class ChecksModule {}

@@ -1,0 +1,95 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { join } from 'node:path';
+import { ApiError } from '../../shared/errors/api-error';
+import { emailGuid } from '../../shared/text/email-guid';
+import {
+  BudgetedThreadPool,
+  unavailableWhenOverBudget,
+} from '../../shared/threads/budgeted-thread-pool';
+import { AppConfig } from '../../platform/config/app-config';
+import { Clock } from '../../platform/config/clock';
+import { CaptureStore } from '../captures/capture-store';
+import { EmailsService } from '../emails/emails.service';
+import type { Email } from '../emails/email.entity';
+import { ClientCatalog } from '../../rendering/catalog/client-catalog';
+import { isIosMail } from '../../rendering/families/apple-mail/platform';
+import type { CheckFinding } from './check-finding';
+import type { EmailCheckTask } from './checks.worker';
+import { textContrastFindings } from './rendered/text-contrast';
+
+/**
+ * The pre-send checks of one email: what its HTML says (accessibility, links, images, preview
+ * text, text size, Gmail's clipping), read in a worker thread, and what its captures drew
+ * (text contrast in every captured light and dark profile). Capture nothing: a check of an
+ * email not yet captured has no rendered findings.
+ */
+@Injectable()
+export class ChecksService implements OnModuleDestroy {
+  private readonly pool: BudgetedThreadPool;
+  private readonly timeoutMs: number;
+  private readonly fromEmails = new LRUCache<string, Promise<CheckFinding[]>>({ max: 500 });
+
+  constructor(
+    private readonly emails: EmailsService,
+    private readonly captures: CaptureStore,
+    private readonly catalog: ClientCatalog,
+    private readonly clock: Clock,
+    config: AppConfig,
+  ) {
+    this.timeoutMs = config.preparation.timeoutMs;
+    this.pool = new BudgetedThreadPool(
+      join(__dirname, 'checks.worker'),
+      { ...config.preparation, threads: 1 },
+      'checking the email',
+    );
+  }
+
+  async checks(guid: string): Promise<CheckFinding[]> {
+    const email = await this.emails.findById(emailGuid(guid));
+    if (!email) throw ApiError.notFound();
+    if (email.expiredAt !== null || email.expiresAt <= this.clock.now())
+      throw ApiError.notFound('This email has expired: its content is no longer kept');
+    const [fromEmail, captured] = await Promise.all([
+      this.fromEmailOnce(email),
+      this.captures.capturedTexts(email.id),
+    ]);
+    const rendered = captured.flatMap(({ client, textSamples }) => {
+      const profile = this.catalog.find(client);
+      if (!profile || !textSamples) return [];
+      return [{ client, dark: profile.dark !== 'none', samples: textSamples }];
+    });
+    return [...fromEmail, ...textContrastFindings(rendered)];
+  }
+
+  /**
+   * An email's content never changes: its findings are made once (concurrent GETs share the
+   * work) and kept for the next GETs, which only read its captures again.
+   */
+  private fromEmailOnce(email: Email): Promise<CheckFinding[]> {
+    const kept = this.fromEmails.get(email.id);
+    if (kept) return kept;
+    const made = this.fromEmail(email);
+    this.fromEmails.set(email.id, made);
+    made.catch(() => this.fromEmails.delete(email.id));
+    return made;
+  }
+
+  private async fromEmail(email: Email): Promise<CheckFinding[]> {
+    const profiles = this.catalog.all();
+    const gmail = profiles.filter((profile) => profile.family === 'gmail');
+    const task: EmailCheckTask = {
+      content: await this.emails.contentOf(email),
+      images: email.images.map(({ url, status, bytes }) => ({ url, status, bytes })),
+      gmail: { profile: gmail[0], clients: gmail.map((profile) => profile.code) },
+      iosClients: profiles.filter(isIosMail).map((profile) => profile.code),
+    };
+    return this.pool.run<CheckFinding[]>(task).catch((error: unknown) => {
+      throw unavailableWhenOverBudget(error, this.timeoutMs);
+    });
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.pool.close();
+  }
+}

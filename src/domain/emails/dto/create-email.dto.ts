@@ -1,0 +1,94 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIdentifierText } from '../../../shared/text/identifier-text';
+import { MaxCodePoints } from '../../../shared/text/max-code-points';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  ValidateNested,
+} from 'class-validator';
+import { IsEmailAddress } from '../email-address';
+import { CaptureConfigurationDto } from './capture-configuration.dto';
+
+/** POST /v1/emails (docs/api.md#email-upload-details). Unknown fields are ignored. */
+export class CreateEmailDto {
+  @ApiPropertyOptional({
+    description: 'The HTML body. One of html_text, plain_text or raw_source is required.',
+    example: '<p>Hello</p>',
+  })
+  @IsOptional()
+  @IsString({ message: "'html_text' must be a string" })
+  html_text?: string;
+
+  @ApiPropertyOptional({ description: 'The plain-text body.' })
+  @IsOptional()
+  @IsString({ message: "'plain_text' must be a string" })
+  plain_text?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'A whole MIME message (RFC 5322), instead of html_text, plain_text, subject and from_*.',
+  })
+  @IsOptional()
+  @IsString({ message: "'raw_source' must be a string" })
+  raw_source?: string;
+
+  @ApiPropertyOptional({ maxLength: 998 })
+  @IsOptional()
+  @MaxCodePoints(998, { message: "'subject' must be at most 998 characters" })
+  @IsString({ message: "'subject' must be a string" })
+  subject?: string;
+
+  @ApiPropertyOptional({
+    format: 'email',
+    description: 'An RFC 5322 address; any domain, `dev@localhost` included.',
+  })
+  @IsOptional()
+  @IsEmailAddress({ message: "'from_address' must be an email address" })
+  from_address?: string;
+
+  @ApiPropertyOptional({ maxLength: 200 })
+  @IsOptional()
+  @MaxCodePoints(200, { message: "'from_display_name' must be at most 200 characters" })
+  @IsString({ message: "'from_display_name' must be a string" })
+  from_display_name?: string;
+
+  @ApiPropertyOptional({
+    maxLength: 64,
+    description:
+      'Who the email is for, in your terms; billing reports count unique end users. No control or bidi characters, not blank.',
+    example: 'user-42',
+  })
+  @IsOptional()
+  @MaxCodePoints(64, { message: "'end_user_id' must be at most 64 characters" })
+  @IsIdentifierText()
+  @IsNotEmpty({ message: "'end_user_id' must not be empty" })
+  @IsString({ message: "'end_user_id' must be a string" })
+  end_user_id?: string;
+
+  // class-validator runs the decorator nearest the property first: type checks go last.
+  @ApiPropertyOptional({
+    type: () => [CaptureConfigurationDto],
+    maxItems: 500,
+    description: 'Configurations to capture in the background right away (prefetch).',
+  })
+  @IsOptional()
+  @ValidateNested({ each: true })
+  @Type(() => CaptureConfigurationDto)
+  @ArrayMaxSize(500, { message: "'configurations' must have at most 500 entries" })
+  @IsArray({ message: "'configurations' must be an array" })
+  configurations?: CaptureConfigurationDto[];
+}
+
+export const CONTENT_FIELDS = ['html_text', 'plain_text', 'raw_source'] as const;
+/** Fields that raw_source already carries, so they may not be sent beside it. */
+export const FIELDS_EXCLUSIVE_WITH_RAW = [
+  'html_text',
+  'plain_text',
+  'subject',
+  'from_address',
+  'from_display_name',
+] as const;

@@ -1,0 +1,46 @@
+import type { AppConfig } from '../../platform/config/app-config';
+import { planSandbox, sandboxFacts } from '../../rendering/engine/chromium/sandbox';
+import type { RendererOptions } from '../../rendering/render';
+
+/**
+ * The rendering library alone, without the service's extras: no kept or warm contexts, no
+ * renders shared between clients, no memory or CPU budget, no sandbox. What tests and
+ * benchmarks of the pipeline itself run.
+ */
+export const LIBRARY_ALONE = {
+  sandbox: 'off',
+  memoryMb: 0,
+  yieldAfterCpuMs: 0,
+  shareMaxMb: 0,
+  contextIdleMs: 0,
+  warmContexts: false,
+} satisfies Partial<RendererOptions>;
+
+/**
+ * The Renderer's options as the service runs it, from the validated configuration: assembled
+ * here only, for the API and the workers (RenderingModule), the render CLI, tests and
+ * benchmarks. `overrides` are what a caller does differently on purpose, and says why.
+ */
+export function rendererOptions(
+  config: AppConfig,
+  overrides: Partial<RendererOptions> = {},
+): RendererOptions {
+  const { capture } = config;
+  return {
+    executablePath: config.chromiumPath,
+    engineUser: config.engineUser,
+    engines: config.engines,
+    sandbox:
+      overrides.sandbox ??
+      planSandbox(config.chromiumSandbox, sandboxFacts(config.engineUser)).mode,
+    concurrency: capture.concurrency,
+    recycleAfter: capture.browserRecycleAfter,
+    timeoutMs: capture.timeoutMs,
+    memoryMb: capture.renderMemoryMb,
+    yieldAfterCpuMs: capture.renderYieldAfterCpuMs,
+    shareMaxMb: capture.renderShareMb,
+    contextIdleMs: capture.renderContextIdleMs,
+    warmContexts: capture.renderWarmContexts,
+    ...overrides,
+  };
+}

@@ -1,0 +1,50 @@
+import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../shared/errors/api-errors.decorator';
+import { UsageReportDoc } from '../../domain/billing/dto/usage-report.doc';
+import { Controller, Get, Headers, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiError } from '../../shared/errors/api-error';
+import { UsageQueryDto } from '../../domain/billing/dto/usage-query.dto';
+import { StaffGuard } from '../../domain/auth/staff.guard';
+import { usageCsv, UsageReports } from '../../domain/billing/usage-report';
+
+/** Usage reports for billing staff (staff keys only). */
+@ApiTags('billing')
+@ApiBasicAuth('staff_key')
+@Controller('v1/billing')
+@UseGuards(StaffGuard)
+export class BillingController {
+  constructor(private readonly reports: UsageReports) {}
+
+  @Get('usage')
+  @ApiOperation({ summary: 'Usage for billing staff: captures and unique end users' })
+  @ApiProduces('application/json', 'text/csv')
+  @ApiOkResponse({
+    type: UsageReportDoc,
+    description: 'JSON, or CSV (format=csv or Accept: text/csv)',
+  })
+  @ApiErrors(400, 401, 403, 429)
+  async usage(
+    @Query() query: UsageQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @Res() response: Response,
+  ) {
+    if (query.from > query.to) throw ApiError.badRequest("'from' must not be after 'to'");
+    const report = await this.reports.report({
+      from: query.from,
+      to: query.to,
+      account: query.account,
+      application: query.application,
+      groupBy: query.group_by ?? 'account',
+    });
+    // Per-end-user usage is nobody's to cache: not a browser's, not a proxy's.
+    response.set('Cache-Control', 'no-store');
+    const csv =
+      query.format === 'csv' || (query.format === undefined && /\btext\/csv\b/.test(accept ?? ''));
+    if (csv) {
+      response.set('Content-Type', 'text/csv; charset=utf-8').send(usageCsv(report));
+    } else {
+      response.json(report);
+    }
+  }
+}

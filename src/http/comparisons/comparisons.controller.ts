@@ -1,0 +1,34 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAuthGuard } from '../../domain/auth/api-auth.guard';
+import { CurrentPrincipal } from '../../domain/auth/current-principal.decorator';
+import { ApiErrors } from '../../shared/errors/api-errors.decorator';
+import type { Principal } from '../../shared/security/principal';
+import { ComparisonsService, ComparisonResult } from '../../domain/comparisons/comparisons.service';
+import { ComparisonDoc } from '../../domain/comparisons/dto/comparison.doc';
+import { CreateComparisonDto } from '../../domain/comparisons/dto/create-comparison.dto';
+
+@ApiTags('comparisons')
+@Controller('v1/comparisons')
+export class ComparisonsController {
+  constructor(private readonly comparisons: ComparisonsService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Compare two versions of an email, client by client',
+    description:
+      "Captures what is missing (billed as previews are), then diffs each client's two full images. `diff_url` is a PNG on the capture host: unchanged pixels faded, changes in red, anti-aliasing in yellow; kept and purged with the head email's capture.",
+  })
+  @ApiBasicAuth('api_key')
+  @ApiBearerAuth('oauth')
+  @ApiOkResponse({ type: ComparisonDoc })
+  @ApiErrors(400, 401, 404, 500, 503, 504)
+  @UseGuards(ApiAuthGuard)
+  async compare(
+    @CurrentPrincipal() principal: Principal,
+    @Body() dto: CreateComparisonDto,
+  ): Promise<{ results: ComparisonResult[] }> {
+    return { results: await this.comparisons.compare(principal, dto) };
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../../domain/auth/auth.module';
+import { EmailStoreModule } from '../../domain/emails/email-store.module';
+import { EmailsController } from './emails.controller';
+
+/** POST /v1/emails and its resources over HTTP (the emails themselves: domain/emails). */
+@Module({
+  imports: [EmailStoreModule, AuthModule],
+  controllers: [EmailsController],
+  exports: [EmailStoreModule],
+})
+export class EmailsHttpModule {}

@@ -1,0 +1,19 @@
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { AuthModule } from '../../domain/auth/auth.module';
+import { CapturesModule } from '../../domain/captures/captures.module';
+import { PreviewsModule } from '../../domain/previews/previews.module';
+import { CaptureHostMiddleware } from './capture-host.middleware';
+import { ClientsController } from './clients.controller';
+import { PlaceholderController } from './placeholder.controller';
+import { PreviewsController } from './previews.controller';
+
+/** The HTTP surface of previews: preview endpoints, clients, capture host, placeholder. */
+@Module({
+  imports: [PreviewsModule, AuthModule, CapturesModule],
+  controllers: [ClientsController, PreviewsController, PlaceholderController],
+})
+export class PreviewsHttpModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(CaptureHostMiddleware).forRoutes('*path');
+  }
+}

@@ -1,0 +1,56 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAuthGuard } from '../../domain/auth/api-auth.guard';
+import { CurrentPrincipal } from '../../domain/auth/current-principal.decorator';
+import { ApiErrors } from '../../shared/errors/api-errors.decorator';
+import type { Principal } from '../../shared/security/principal';
+import { CreateWebhookDto } from '../../domain/webhooks/dto/create-webhook.dto';
+import { WebhooksService } from '../../domain/webhooks/webhooks.service';
+
+/** An application's webhooks (API key or bearer token of that application). */
+@ApiTags('webhooks')
+@ApiBasicAuth('api_key')
+@ApiBearerAuth('oauth')
+@Controller('v1/webhooks')
+@UseGuards(ApiAuthGuard)
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Register a webhook',
+    description:
+      'Events are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature); the whsec_ secret is shown in this answer only.',
+  })
+  @ApiErrors(400, 401, 429)
+  create(@CurrentPrincipal() principal: Principal, @Body() dto: CreateWebhookDto) {
+    return this.webhooks.create(principal.applicationId, dto.url, dto.events);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The application's webhooks (never their secrets)" })
+  @ApiOkResponse({ description: 'id, url, events, created_at, and disabled when it is' })
+  @ApiErrors(401, 429)
+  list(@CurrentPrincipal() principal: Principal) {
+    return this.webhooks.list(principal.applicationId);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a webhook and its delivery log' })
+  @ApiErrors(401, 404, 429)
+  async delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    await this.webhooks.delete(principal.applicationId, id);
+  }
+
+  @Get(':id/deliveries')
+  @ApiOperation({ summary: "A webhook's delivery log, newest first (the last 100)" })
+  @ApiOkResponse({
+    description: 'id (the webhook-id), event, status, attempts, last_status, last_error, times',
+  })
+  @ApiErrors(401, 404, 429)
+  deliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    return this.webhooks.deliveriesOf(principal.applicationId, id);
+  }
+}
