@@ -26,7 +26,7 @@ import { machineBusySeconds } from './lib/machine-cpu';
 import { loadConfig } from '../src/platform/config/app-config';
 import { Renderer } from '../src/rendering/render';
 import { LIBRARY_ALONE, rendererOptions } from '../src/domain/renderer/renderer-options';
-import { mapWithConcurrency } from '../src/shared/system/map-with-concurrency';
+import { mapWithConcurrency } from '../src/base/system/map-with-concurrency';
 
 /** The other email previewed while the grid runs. */
 const OTHER = { html: SIMPLE_EMAIL, client: 'OL2019' };

@@ -1,4 +1,4 @@
-import { readStat, treeCpu } from '../../src/shared/system/procfs';
+import { readStat, treeCpu } from '../../src/base/system/procfs';
 import { engineOfProcess } from '../../src/platform/metrics/engine-cpu';
 
 /** CPU-seconds of a process tree: the process (its reaped children too), and each engine's processes below it. */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { treeCpu } from '../../src/shared/system/procfs';
+import { treeCpu } from '../../src/base/system/procfs';
 import { engineOfProcess } from '../../src/platform/metrics/engine-cpu';
 
 async function pssKb(pid: number): Promise<number> {

@@ -2,7 +2,7 @@ import { Command, Option } from 'nest-commander';
 import { CliCommand, JsonOption } from './cli-command';
 import { CliOutput, table } from './cli-output';
 import { GROUP_BY, GroupBy, usageCsv, UsageReports } from '../domain/billing/usage-report';
-import { ApiError } from '../shared/errors/api-error';
+import { ApiError } from '../base/errors/api-error';
 
 interface ReportOptions extends JsonOption {
   month?: string;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError } from '../shared/errors/api-error';
+import { ApiError } from '../base/errors/api-error';
 
 /**
  * Where commands write. Results go to stdout (with --json: one JSON document and

@@ -2,7 +2,7 @@ import { Command, Option } from 'nest-commander';
 import { CliCommand, JsonOption } from './cli-command';
 import { CliOutput } from './cli-output';
 import { ExpiryService } from '../domain/expiry/expiry.service';
-import { ApiError } from '../shared/errors/api-error';
+import { ApiError } from '../base/errors/api-error';
 
 interface RunOptions extends JsonOption {
   now?: string;

@@ -2,7 +2,7 @@ import { SingleBar } from 'cli-progress';
 import { Command, Option } from 'nest-commander';
 import { CliCommand, JsonOption } from './cli-command';
 import { CliOutput } from './cli-output';
-import { ApiError } from '../shared/errors/api-error';
+import { ApiError } from '../base/errors/api-error';
 import { LOCAL_LOCATION } from '../platform/storage/file-store';
 import { Storage } from '../platform/storage/storage';
 import { StorageMover } from '../platform/storage/move/storage-mover';

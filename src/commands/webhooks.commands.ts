@@ -2,7 +2,7 @@ import { Command, Option } from 'nest-commander';
 import { ApplicationsService } from '../domain/applications/applications.service';
 import { CliCommand, JsonOption } from './cli-command';
 import { CliOutput, table } from './cli-output';
-import { ApiError } from '../shared/errors/api-error';
+import { ApiError } from '../base/errors/api-error';
 import { WebhooksService } from '../domain/webhooks/webhooks.service';
 
 interface ApplicationOption extends JsonOption {

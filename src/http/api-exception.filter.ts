@@ -1,8 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiError } from '../shared/errors/api-error';
-import { failedDependency } from '../shared/errors/dependency-failures';
-import { errorBody } from '../shared/errors/error-body';
+import { ApiError } from '../base/errors/api-error';
+import { failedDependency } from '../base/errors/dependency-failures';
+import { errorBody } from '../base/errors/error-body';
 import { RedisUnavailableError } from '../platform/redis/redis-availability';
 
 /** What a client is told to wait when the database or the storage failed its request. */

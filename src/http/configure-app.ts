@@ -5,7 +5,7 @@ import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { ApiExceptionFilter } from './api-exception.filter';
-import { errorBody } from '../shared/errors/error-body';
+import { errorBody } from '../base/errors/error-body';
 import { NoNulPipe } from './no-nul.pipe';
 import { apiValidationPipe } from './validation.pipe';
 import { AppConfig } from '../platform/config/app-config';

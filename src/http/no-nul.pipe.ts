@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
-import { ApiError } from '../shared/errors/api-error';
+import { ApiError } from '../base/errors/api-error';
 
 /** Where the first string holding a NUL character is, e.g. `configurations[0].client`. */
 export function nulPath(value: unknown, path = ''): string | null {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { errorBody } from '../shared/errors/error-body';
+import { errorBody } from '../base/errors/error-body';
 
 /**
  * A query parameter given twice (`images=a&images=b`) or in bracket form (`images[]=a`,

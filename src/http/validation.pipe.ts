@@ -1,5 +1,5 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { ApiError } from '../shared/errors/api-error';
+import { ApiError } from '../base/errors/api-error';
 
 /** Path of the first failing property, e.g. `configurations[1]`. */
 function firstFailure(errors: ValidationError[], path = ''): { path: string; message: string } {

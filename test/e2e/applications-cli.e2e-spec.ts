@@ -10,7 +10,7 @@ import {
 } from '../../src/commands/applications/apps.commands';
 import { Application } from '../../src/domain/applications/application.entity';
 import { ApplicationsService } from '../../src/domain/applications/applications.service';
-import { hashSecret } from '../../src/shared/security/secrets';
+import { hashSecret } from '../../src/base/security/secrets';
 import { basicAuth, createApplication, runCli } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DataSource, Like } from 'typeorm';
 import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
 import { Capture } from '../../src/domain/captures/capture.entity';
-import type { Slots } from '../../src/shared/system/slots';
+import type { Slots } from '../../src/base/system/slots';
 import { InProcessCaptureQueue } from '../../src/domain/captures/queue/in-process-capture-queue';
 import { Renderer } from '../../src/rendering/render';
 import { hasBuild, startApiProcess } from '../support/api-process';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import request from 'supertest';
-import { readProc } from '../../src/shared/system/procfs';
+import { readProc } from '../../src/base/system/procfs';
 import { ApiProcess, hasBuild, startApiProcess } from '../support/api-process';
 import { descendants, ProcessInfo } from '../support/process-tree';
 import { basicAuth, createApplication } from '../support/run-cli';

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
 import { Capture } from '../../src/domain/captures/capture.entity';
-import type { Slots } from '../../src/shared/system/slots';
+import type { Slots } from '../../src/base/system/slots';
 import { InProcessCaptureQueue } from '../../src/domain/captures/queue/in-process-capture-queue';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { createTestApp, TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import { readlinkSync } from 'node:fs';
-import { listProc, readProc } from '../../src/shared/system/procfs';
+import { listProc, readProc } from '../../src/base/system/procfs';
 import type { Renderer } from '../../src/rendering/render';
 import { attackAs, NOBODY } from '../support/local-attacker';
 import { descendants, ProcessInfo } from '../support/process-tree';

@@ -13,7 +13,7 @@ import {
 import type { CaptureLeases } from '../../src/domain/captures/capture-leases';
 import type { CaptureStore, Lease } from '../../src/domain/captures/capture-store';
 import { CaptureQueue, EnqueueOptions } from '../../src/domain/captures/queue/capture-queue';
-import type { ApiError } from '../../src/shared/errors/api-error';
+import type { ApiError } from '../../src/base/errors/api-error';
 import type { AppConfig } from '../../src/platform/config/app-config';
 import type { Email } from '../../src/domain/emails/email.entity';
 import type { EmailsService } from '../../src/domain/emails/emails.service';

@@ -2,7 +2,7 @@ import { Command, Option } from 'nest-commander';
 import { CliCommand, JsonOption } from '../cli-command';
 import { CliOutput, table } from '../cli-output';
 import { UsersService } from '../../domain/applications/users.service';
-import { ApiError } from '../../shared/errors/api-error';
+import { ApiError } from '../../base/errors/api-error';
 
 interface CreateOptions extends JsonOption {
   email?: string;

@@ -1,4 +1,4 @@
-import { mapWithConcurrency } from '../../shared/system/map-with-concurrency';
+import { mapWithConcurrency } from '../../base/system/map-with-concurrency';
 import { loadConfig } from '../../platform/config/app-config';
 import { loadEmail } from '../../domain/emails/mime/email-file';
 import { planSandbox, sandboxFacts } from '../../rendering/engine/chromium/sandbox';

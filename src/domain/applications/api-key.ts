@@ -1,4 +1,4 @@
-import { hashSecret, randomId, randomToken } from '../../shared/security/secrets';
+import { hashSecret, randomId, randomToken } from '../../base/security/secrets';
 
 /** Application API keys start `ipk_`, staff keys `ipsk_`. */
 export type KeyPrefix = 'ipk_' | 'ipsk_';

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../platform/config/clock';
-import { hashSecret, randomId, randomToken, secretMatches } from '../../shared/security/secrets';
+import { hashSecret, randomId, randomToken, secretMatches } from '../../base/security/secrets';
 import { Account, AccountKind } from './account.entity';
 import { AccountRepository } from './repositories/account.repository';
 import { ApplicationRepository } from './repositories/application.repository';
 import { apiKeyId, newApiKey } from './api-key';
 import { Application } from './application.entity';
 import { callbackUriProblem } from './callback-uri';
-import { ApiError } from '../../shared/errors/api-error';
+import { ApiError } from '../../base/errors/api-error';
 
 export interface NewApplication {
   name: string;

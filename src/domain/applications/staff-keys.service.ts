@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { secretMatches } from '../../shared/security/secrets';
+import { secretMatches } from '../../base/security/secrets';
 import { Clock } from '../../platform/config/clock';
 import { apiKeyId, newApiKey } from './api-key';
 import { StaffKeyRepository } from './repositories/staff-key.repository';
 import { StaffKey, StaffRole } from './staff-key.entity';
-import { ApiError } from '../../shared/errors/api-error';
+import { ApiError } from '../../base/errors/api-error';
 
 export const STAFF_ROLES: StaffRole[] = ['billing', 'admin'];
 

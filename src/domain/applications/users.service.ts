@@ -3,12 +3,12 @@ import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../platform/config/clock';
 import { AppConfig } from '../../platform/config/app-config';
-import { Slots } from '../../shared/system/slots';
+import { Slots } from '../../base/system/slots';
 import { ApplicationsService } from './applications.service';
 import { AccountRepository } from './repositories/account.repository';
 import { UserRepository } from './repositories/user.repository';
 import { User } from './user.entity';
-import { ApiError } from '../../shared/errors/api-error';
+import { ApiError } from '../../base/errors/api-error';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Compared against when the email is unknown, so both paths cost one argon2 verify. */

@@ -1,9 +1,9 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { ApiError } from '../../shared/errors/api-error';
+import { ApiError } from '../../base/errors/api-error';
 import { BEARER_ERROR } from './bearer.strategy';
-import { Principal, REALM } from '../../shared/security/principal';
+import { Principal, REALM } from '../../base/security/principal';
 import { AuthFailures } from '../../platform/throttling/auth-failures';
 
 /**

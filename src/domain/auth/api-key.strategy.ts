@@ -3,8 +3,8 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { BasicStrategy } from 'passport-http';
 import { ApplicationsService } from '../applications/applications.service';
-import { parseBasicAuth } from '../../shared/security/basic-auth';
-import { Principal, REALM } from '../../shared/security/principal';
+import { parseBasicAuth } from '../../base/security/basic-auth';
+import { Principal, REALM } from '../../base/security/principal';
 
 type Verified = (error: Error | null, principal?: Principal | false) => void;
 

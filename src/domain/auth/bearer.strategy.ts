@@ -3,8 +3,8 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-http-bearer';
 import { AccessTokens, InvalidTokenError } from '../oauth/access-tokens';
-import type { Principal } from '../../shared/security/principal';
-import { REALM } from '../../shared/security/principal';
+import type { Principal } from '../../base/security/principal';
+import { REALM } from '../../base/security/principal';
 
 /** Why the bearer token was refused, for the WWW-Authenticate error_description. */
 export const BEARER_ERROR = Symbol('bearerError');

@@ -3,9 +3,9 @@ import type { Request } from 'express';
 import { ApplicationsService } from '../applications/applications.service';
 import { StaffKey } from '../applications/staff-key.entity';
 import { StaffKeysService } from '../applications/staff-keys.service';
-import { REALM } from '../../shared/security/principal';
-import { ApiError } from '../../shared/errors/api-error';
-import { parseBasicAuth } from '../../shared/security/basic-auth';
+import { REALM } from '../../base/security/principal';
+import { ApiError } from '../../base/errors/api-error';
+import { parseBasicAuth } from '../../base/security/basic-auth';
 import { AccessTokens } from '../oauth/access-tokens';
 import { AuthFailures } from '../../platform/throttling/auth-failures';
 

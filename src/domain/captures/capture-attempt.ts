@@ -1,4 +1,4 @@
-import { ApiError } from '../../shared/errors/api-error';
+import { ApiError } from '../../base/errors/api-error';
 import { RenderDeadlineError, RenderMemoryError } from '../../rendering/engine/render-errors';
 import { PreparationError } from '../../rendering/prepare/preparer';
 import type { ClientProfile } from '../../rendering/profile/client-profile';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError } from '../../shared/errors/api-error';
+import { ApiError } from '../../base/errors/api-error';
 import { ClientCatalog } from '../../rendering/catalog/client-catalog';
 import { unofferedOption } from '../../rendering/profile/options';
 import type {

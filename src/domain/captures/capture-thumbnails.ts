@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { within } from '../../shared/system/deadline';
+import { within } from '../../base/system/deadline';
 import { ClientCatalog } from '../../rendering/catalog/client-catalog';
 import { makeThumbnails, Thumbnails } from '../../rendering/engine/image-sizes';
 import { viewportOf } from '../../rendering/render';
 import { Storage } from '../../platform/storage/storage';
 import type { CapturedCapture } from './capture.entity';
 import { RenderFirst } from './render-first';
-import { imageThreadsCpuMs } from '../../shared/system/procfs';
+import { imageThreadsCpuMs } from '../../base/system/procfs';
 import { Metrics } from '../../platform/metrics/metrics';
 import { configurationOf } from './capture-configuration';
 import { imageFileName } from './capture-files';

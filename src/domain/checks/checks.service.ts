@@ -1,12 +1,12 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { join } from 'node:path';
-import { ApiError } from '../../shared/errors/api-error';
-import { emailGuid } from '../../shared/text/email-guid';
+import { ApiError } from '../../base/errors/api-error';
+import { emailGuid } from '../../base/text/email-guid';
 import {
   BudgetedThreadPool,
   unavailableWhenOverBudget,
-} from '../../shared/threads/budgeted-thread-pool';
+} from '../../base/threads/budgeted-thread-pool';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
 import { CaptureStore } from '../captures/capture-store';

@@ -1,4 +1,4 @@
-import { threadEntry } from '../../shared/threads/budgeted-thread-pool';
+import { threadEntry } from '../../base/threads/budgeted-thread-pool';
 import type { EmailContent } from '../../rendering/model/email-content';
 import type { ClientProfile } from '../../rendering/profile/client-profile';
 import type { CheckFinding } from './check-finding';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError } from '../../shared/errors/api-error';
-import { emailGuid } from '../../shared/text/email-guid';
-import type { Principal } from '../../shared/security/principal';
+import { ApiError } from '../../base/errors/api-error';
+import { emailGuid } from '../../base/text/email-guid';
+import type { Principal } from '../../base/security/principal';
 import { AppConfig } from '../../platform/config/app-config';
 import type { CheckedConfiguration } from '../captures/capture-configuration';
 import { CaptureConfigurations } from '../captures/capture-configurations';

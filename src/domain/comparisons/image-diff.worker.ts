@@ -1,4 +1,4 @@
-import { threadEntry } from '../../shared/threads/budgeted-thread-pool';
+import { threadEntry } from '../../base/threads/budgeted-thread-pool';
 import { diffImages, ImageDiff } from './image-diff';
 
 export interface DiffTask {

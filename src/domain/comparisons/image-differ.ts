@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import {
   BudgetedThreadPool,
   unavailableWhenOverBudget,
-} from '../../shared/threads/budgeted-thread-pool';
+} from '../../base/threads/budgeted-thread-pool';
 import type { ImageDiff } from './image-diff';
 import type { DiffTask } from './image-diff.worker';
 

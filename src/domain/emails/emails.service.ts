@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../../shared/security/principal';
-import { ApiError } from '../../shared/errors/api-error';
+import type { Principal } from '../../base/security/principal';
+import { ApiError } from '../../base/errors/api-error';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
 import { LRUCache } from 'lru-cache';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { UsersService } from '../applications/users.service';
-import type { Principal } from '../../shared/security/principal';
-import { hashSecret } from '../../shared/security/secrets';
+import type { Principal } from '../../base/security/principal';
+import { hashSecret } from '../../base/security/secrets';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
 import { OAuthTokenRow } from './oauth-token.entity';

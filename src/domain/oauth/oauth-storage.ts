@@ -15,7 +15,7 @@ import {
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ApplicationsService } from '../applications/applications.service';
-import { hashSecret, randomToken, secretMatches } from '../../shared/security/secrets';
+import { hashSecret, randomToken, secretMatches } from '../../base/security/secrets';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
 import { authorizeContext } from './authorize-context';

@@ -1,5 +1,5 @@
 import { OAuthException } from '@jmondi/oauth2-server';
-import { parseBasicAuth } from '../../shared/security/basic-auth';
+import { parseBasicAuth } from '../../base/security/basic-auth';
 import { MalformedParameter } from './oauth-errors';
 
 /** The authorization request's parameters (RFC 6749 4.1.1, RFC 7636 4.3), in a fixed order. */

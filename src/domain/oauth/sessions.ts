@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { hashSecret, randomToken } from '../../shared/security/secrets';
+import { hashSecret, randomToken } from '../../base/security/secrets';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
 import type { AuthorizeParams } from './authorization-flow';

@@ -1,4 +1,4 @@
-import { keptSecret } from '../../shared/security/kept-secret';
+import { keptSecret } from '../../base/security/kept-secret';
 import type { AppConfig } from '../../platform/config/app-config';
 
 /**

@@ -1,7 +1,7 @@
 import { OAuthException } from '@jmondi/oauth2-server';
 import { Injectable } from '@nestjs/common';
 import { ApplicationsService } from '../applications/applications.service';
-import { hashSecret, secretMatches } from '../../shared/security/secrets';
+import { hashSecret, secretMatches } from '../../base/security/secrets';
 import { AccessTokens } from './access-tokens';
 import { OAuthStorage } from './oauth-storage';
 import { OAuthTokenRowRepository } from './repositories/oauth-token-row.repository';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ReportEntry } from '../../rendering/model/render-report';
-import { ApiError } from '../../shared/errors/api-error';
-import { emailGuid } from '../../shared/text/email-guid';
+import { ApiError } from '../../base/errors/api-error';
+import { emailGuid } from '../../base/text/email-guid';
 import { AppConfig } from '../../platform/config/app-config';
 import { EmailsService } from '../emails/emails.service';
 import { CaptureConfigurations } from '../captures/capture-configurations';

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { keptSecret } from '../../shared/security/kept-secret';
+import { keptSecret } from '../../base/security/kept-secret';
 import { AppConfig } from '../../platform/config/app-config';
 import { signingSecret } from '../oauth/signing-secret';
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { Webhook as Signer } from 'standardwebhooks';
-import { isPublicAddress, publicOnlyLookup } from '../../shared/network/public-address';
+import { isPublicAddress, publicOnlyLookup } from '../../base/network/public-address';
 import { AppConfig } from '../../platform/config/app-config';
 
 /** How a receiver answered: a status, or the error that stood for one. */

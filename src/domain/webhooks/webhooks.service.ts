@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../../shared/errors/api-error';
-import { isPublicHttpsUrl } from '../../shared/network/public-url';
+import { ApiError } from '../../base/errors/api-error';
+import { isPublicHttpsUrl } from '../../base/network/public-url';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
 import { EVENT_TYPES } from '../../platform/events/service-event';

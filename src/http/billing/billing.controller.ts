@@ -1,9 +1,9 @@
 import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../../shared/errors/api-errors.decorator';
+import { ApiErrors } from '../../base/errors/api-errors.decorator';
 import { UsageReportDoc } from '../../domain/billing/dto/usage-report.doc';
 import { Controller, Get, Headers, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiError } from '../../shared/errors/api-error';
+import { ApiError } from '../../base/errors/api-error';
 import { UsageQueryDto } from '../../domain/billing/dto/usage-query.dto';
 import { StaffGuard } from '../../domain/auth/staff.guard';
 import { usageCsv, UsageReports } from '../../domain/billing/usage-report';

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../../shared/errors/api-errors.decorator';
+import { ApiErrors } from '../../base/errors/api-errors.decorator';
 import type { CheckFinding } from '../../domain/checks/check-finding';
 import { ChecksService } from '../../domain/checks/checks.service';
 import { ChecksDoc } from '../../domain/checks/dto/checks.doc';

@@ -6,10 +6,10 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors } from '../../shared/errors/api-errors.decorator';
+import { ApiErrors } from '../../base/errors/api-errors.decorator';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiError } from '../../shared/errors/api-error';
+import { ApiError } from '../../base/errors/api-error';
 import { LOCAL_LOCATION } from '../../platform/storage/file-store';
 import { LocalStorage } from '../../platform/storage/local-storage';
 import { Storage } from '../../platform/storage/storage';

@@ -1,6 +1,6 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { errorBody } from '../../shared/errors/error-body';
+import { errorBody } from '../../base/errors/error-body';
 import { AppConfig } from '../../platform/config/app-config';
 import { Storage } from '../../platform/storage/storage';
 import { parseResultPath, previewBody } from '../../domain/captures/capture-files';

@@ -7,7 +7,7 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors } from '../../shared/errors/api-errors.decorator';
+import { ApiErrors } from '../../base/errors/api-errors.decorator';
 import { ConfigurationsDoc } from '../../domain/emails/dto/created-email.doc';
 import { EmulationReportDoc, PreviewUrlsDoc } from '../../domain/previews/dto/preview.doc';
 import {
@@ -24,15 +24,15 @@ import {
 import type { Response } from 'express';
 import { ApiAuthGuard } from '../../domain/auth/api-auth.guard';
 import { CurrentPrincipal } from '../../domain/auth/current-principal.decorator';
-import type { Principal } from '../../shared/security/principal';
-import { ApiError } from '../../shared/errors/api-error';
+import type { Principal } from '../../base/security/principal';
+import { ApiError } from '../../base/errors/api-error';
 import { AppConfig } from '../../platform/config/app-config';
 import { CaptureConfigurations } from '../../domain/captures/capture-configurations';
 import { IMAGE_SIZES, ImageSize } from '../../domain/captures/capture-files';
 import type { CheckedConfiguration } from '../../domain/captures/capture-configuration';
 import { PrefetchDto } from '../../domain/previews/dto/prefetch.dto';
 import { FALLBACK_URL_RULE, PreviewQueryDto } from '../../domain/previews/dto/preview-query.dto';
-import { isPublicHttpsUrl } from '../../shared/network/public-url';
+import { isPublicHttpsUrl } from '../../base/network/public-url';
 import { EmulationReport, PreviewsService } from '../../domain/previews/previews.service';
 
 /**

@@ -2,8 +2,8 @@ import { Controller, MessageEvent, Param, Req, Sse, SseSignal } from '@nestjs/co
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
-import { ApiError } from '../../shared/errors/api-error';
-import { ApiErrors } from '../../shared/errors/api-errors.decorator';
+import { ApiError } from '../../base/errors/api-error';
+import { ApiErrors } from '../../base/errors/api-errors.decorator';
 import { AppConfig } from '../../platform/config/app-config';
 import { EmailsService } from '../../domain/emails/emails.service';
 import { EventsHub } from '../../platform/events/events-hub';

@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from 
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAuthGuard } from '../../domain/auth/api-auth.guard';
 import { CurrentPrincipal } from '../../domain/auth/current-principal.decorator';
-import { ApiErrors } from '../../shared/errors/api-errors.decorator';
-import type { Principal } from '../../shared/security/principal';
+import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import type { Principal } from '../../base/security/principal';
 import { CreateWebhookDto } from '../../domain/webhooks/dto/create-webhook.dto';
 import { WebhooksService } from '../../domain/webhooks/webhooks.service';
 

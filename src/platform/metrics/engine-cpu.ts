@@ -1,4 +1,4 @@
-import { treeCpu } from '../../shared/system/procfs';
+import { treeCpu } from '../../base/system/procfs';
 import { ENGINE_REGISTRY, ENGINES } from '../../rendering/engine/engine-registry';
 
 /**

@@ -1,5 +1,5 @@
 import type { RedisOptions } from 'ioredis';
-import { within } from '../../shared/system/deadline';
+import { within } from '../../base/system/deadline';
 
 /** The longest a request waits on Redis (scale-out) before it is refused. */
 export const REDIS_ANSWER_MS = 2000;

@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { Request } from 'express';
-import type { Principal } from '../../shared/security/principal';
+import type { Principal } from '../../base/security/principal';
 import { tooManyRequests } from './too-many-requests';
 
 /** The name of the throttler that counts POST /v1/emails per account. */

@@ -1,4 +1,4 @@
-import { ApiError } from '../../shared/errors/api-error';
+import { ApiError } from '../../base/errors/api-error';
 
 /** 429 in the contract's body, with Retry-After in whole seconds (at least 1). */
 export function tooManyRequests(waitMs: number, description: string): ApiError {

@@ -12,7 +12,7 @@ import { Job, Queue, Worker } from 'bullmq';
 import { utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { within } from '../../shared/system/deadline';
+import { within } from '../../base/system/deadline';
 import { AppConfig } from '../../platform/config/app-config';
 import { ExpiryService } from '../../domain/expiry/expiry.service';
 import { CaptureDrain } from '../../domain/captures/capture-drain';

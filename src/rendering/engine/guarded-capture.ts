@@ -1,4 +1,4 @@
-import { within } from '../../shared/system/deadline';
+import { within } from '../../base/system/deadline';
 import { BrowserCrashedError, RenderDeadlineError, RenderMemoryError } from './render-errors';
 import type { RendererWatch } from './renderer-watch';
 

@@ -1,5 +1,5 @@
 import { constants, setPriority } from 'node:os';
-import { listProc, sampleProcess } from '../../shared/system/procfs';
+import { listProc, sampleProcess } from '../../base/system/procfs';
 
 /** A renderer process ended for using more memory than the budget. */
 export interface MemoryKill {

@@ -1,4 +1,4 @@
-import { threadEntry } from '../../shared/threads/budgeted-thread-pool';
+import { threadEntry } from '../../base/threads/budgeted-thread-pool';
 import { PreparedEmail, PrepareTask, runPreparation } from './prepare-task';
 
 /** The worker-thread entry piscina loads: one preparation per call. */

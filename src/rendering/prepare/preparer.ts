@@ -3,7 +3,7 @@ import {
   BudgetedThreadPool,
   ThreadBudget,
   ThreadBudgetError,
-} from '../../shared/threads/budgeted-thread-pool';
+} from '../../base/threads/budgeted-thread-pool';
 import { PreparedEmail, PrepareTask, revive, runPreparation } from './prepare-task';
 
 /** Preparing an email failed for a reason of its own (too slow, too big), not a bug. */

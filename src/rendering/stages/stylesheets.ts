@@ -1,7 +1,7 @@
 import type { AtRule, ChildNode, Root } from 'postcss';
 import safeParse from 'postcss-safe-parser';
 import valueParser from 'postcss-value-parser';
-import { httpUrl, importTarget, leadingImports } from '../../shared/text/css-imports';
+import { httpUrl, importTarget, leadingImports } from '../../base/text/css-imports';
 import { clientFeatures } from '../caniemail/client-features';
 import { supportEntry } from '../caniemail/support-table';
 import { editStylesheets } from '../model/css-walker';

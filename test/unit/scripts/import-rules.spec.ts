@@ -42,7 +42,7 @@ describe('the layers of src/ (src/layers.json), checked by npm run lint', () => 
         ...files['platform/storage/storage.ts'],
         'domain/captures/capture-store.ts',
       ],
-      'newfolder/thing.ts': ['shared/errors/api-error.ts'],
+      'newfolder/thing.ts': ['base/errors/api-error.ts'],
     };
     expect(rules.layerViolations(wrong, rules.readLayers())).toEqual([
       'wrong-layer import: platform/storage/storage.ts > domain/captures/capture-store.ts (platform adapters may not import domain)',

@@ -1,7 +1,7 @@
 import { Metrics } from '../../../platform/metrics/metrics';
 import { Injectable, Logger } from '@nestjs/common';
-import { within } from '../../../shared/system/deadline';
-import { Slots } from '../../../shared/system/slots';
+import { within } from '../../../base/system/deadline';
+import { Slots } from '../../../base/system/slots';
 import { AppConfig } from '../../../platform/config/app-config';
 import { Clock } from '../../../platform/config/clock';
 import type { Capture } from '../capture.entity';

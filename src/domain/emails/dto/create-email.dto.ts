@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIdentifierText } from '../../../shared/text/identifier-text';
-import { MaxCodePoints } from '../../../shared/text/max-code-points';
+import { IsIdentifierText } from '../../../base/text/identifier-text';
+import { MaxCodePoints } from '../../../base/text/max-code-points';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { AppConfig } from '../../../platform/config/app-config';
 import { Storage } from '../../../platform/storage/storage';
 import { EmailImage } from '../email-image';
-import { mapWithConcurrency } from '../../../shared/system/map-with-concurrency';
+import { mapWithConcurrency } from '../../../base/system/map-with-concurrency';
 import { failureOf, RemoteDownload } from './remote-download';
 
 /**

@@ -7,7 +7,7 @@ import type { FontReference } from '../resources/stylesheet-references';
 import { stylesheetReferences } from '../resources/stylesheet-references';
 import { codePointsOf } from '../resources/unicode-range';
 import { fontTypeOf, refusedFontType } from './font-type';
-import { mapWithConcurrency } from '../../../shared/system/map-with-concurrency';
+import { mapWithConcurrency } from '../../../base/system/map-with-concurrency';
 import { failureOf, Refused, RemoteDownload } from './remote-download';
 
 /** What the HTML names directly; the rest is found in the stylesheets fetched. */

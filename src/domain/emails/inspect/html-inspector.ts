@@ -1,10 +1,10 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { join } from 'node:path';
-import { ApiError } from '../../../shared/errors/api-error';
+import { ApiError } from '../../../base/errors/api-error';
 import {
   BudgetedThreadPool,
   unavailableWhenOverBudget,
-} from '../../../shared/threads/budgeted-thread-pool';
+} from '../../../base/threads/budgeted-thread-pool';
 import { AppConfig } from '../../../platform/config/app-config';
 import type { ResourceReferences } from '../resources/html-references';
 import type { ParsedMessage } from '../mime/parse-raw-source';

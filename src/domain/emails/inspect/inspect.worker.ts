@@ -1,4 +1,4 @@
-import { threadEntry } from '../../../shared/threads/budgeted-thread-pool';
+import { threadEntry } from '../../../base/threads/budgeted-thread-pool';
 import { HtmlInspection, InspectTask, inspectHtml } from './inspect-html';
 import { inspectRawSource, RawSourceInspection, RawSourceTask } from './inspect-raw-source';
 

@@ -1,6 +1,6 @@
 import type { ChildNode } from 'postcss';
 import safeParse from 'postcss-safe-parser';
-import { httpUrl, importTarget, leadingImports } from '../../../shared/text/css-imports';
+import { httpUrl, importTarget, leadingImports } from '../../../base/text/css-imports';
 import { cssUrls } from './css-urls';
 import { fontSourceUrl } from './font-source';
 import { coversAny, parseUnicodeRange } from './unicode-range';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { ApiError } from '../../../shared/errors/api-error';
+import { ApiError } from '../../../base/errors/api-error';
 import { Clock } from '../../config/clock';
 import { RUN_LOCK } from './storage-move-run.entity';
 import { StorageMoveRunRepository } from './storage-move-run.repository';

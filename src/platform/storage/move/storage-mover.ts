@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { mapWithConcurrency } from '../../../shared/system/map-with-concurrency';
+import { mapWithConcurrency } from '../../../base/system/map-with-concurrency';
 import { Clock } from '../../config/clock';
 import { Storage } from '../storage';
 import { FileHolder, FileHolders, HeldFile } from './file-holders';

@@ -1,5 +1,5 @@
 import type { Browser, CDPSession } from 'playwright-core';
-import { within } from '../../../shared/system/deadline';
+import { within } from '../../../base/system/deadline';
 
 /** A browser that does not name its renderers within this is skipped for one look. */
 const ANSWER_MS = 1000;

@@ -1,4 +1,4 @@
-import { descendantsNamed, readProc } from '../../../shared/system/procfs';
+import { descendantsNamed, readProc } from '../../../base/system/procfs';
 
 /** Firefox's content processes, as /proc/<pid>/comm names them. */
 export const CONTENT_PROCESS = /^(Isolated Web|Web Content)/;

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'puppeteer-core';
-import { Slots } from '../../../shared/system/slots';
-import { within } from '../../../shared/system/deadline';
+import { Slots } from '../../../base/system/slots';
+import { within } from '../../../base/system/deadline';
 import type { BrowserState } from '../engine-port';
 import { captureSequence } from '../capture-sequence';
 import type { EngineAdapter, EngineCapture, LikelySettings, PageCapture } from '../engine-port';
@@ -12,7 +12,7 @@ import type { GeckoInstall } from './gecko-install';
 import { endFirefox, launchFirefox, LaunchedFirefox } from './gecko-launch';
 import { GeckoPage } from './gecko-page';
 import { CONTENT_PROCESS, contentSandbox } from './content-processes';
-import { descendantsNamed } from '../../../shared/system/procfs';
+import { descendantsNamed } from '../../../base/system/procfs';
 import { firefoxPrefs } from './firefox-prefs';
 
 export interface GeckoEngineOptions {

@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import puppeteer, { Browser, ConnectionTransport } from 'puppeteer-core';
 import WebSocket from 'ws';
-import { within } from '../../../shared/system/deadline';
+import { within } from '../../../base/system/deadline';
 import type { EngineJail } from '../jail/jail';
 import type { GeckoInstall } from './gecko-install';
 

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { within } from '../../../shared/system/deadline';
+import { within } from '../../../base/system/deadline';
 import type { EngineJail } from '../jail/jail';
 import { RendererChannel, RendererReply } from './renderer-channel';
 import type { WebKitInstall } from './webkit-install';

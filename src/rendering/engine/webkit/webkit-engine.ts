@@ -1,6 +1,6 @@
-import { within } from '../../../shared/system/deadline';
-import { descendantsNamed } from '../../../shared/system/procfs';
-import { Slots } from '../../../shared/system/slots';
+import { within } from '../../../base/system/deadline';
+import { descendantsNamed } from '../../../base/system/procfs';
+import { Slots } from '../../../base/system/slots';
 import type { BrowserState } from '../engine-port';
 import { captureSequence } from '../capture-sequence';
 import { MARKER_COOKIE } from '../context-router';

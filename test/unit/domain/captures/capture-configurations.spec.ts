@@ -1,5 +1,5 @@
 import { CaptureConfigurations } from '../../../../src/domain/captures/capture-configurations';
-import { ApiError } from '../../../../src/shared/errors/api-error';
+import { ApiError } from '../../../../src/base/errors/api-error';
 import { clientCatalog } from '../../../../src/rendering/catalog/client-catalog';
 
 describe('CaptureConfigurations: a request checks its configuration once', () => {

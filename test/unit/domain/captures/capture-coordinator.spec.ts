@@ -1,6 +1,6 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import { CaptureCoordinator } from '../../../../src/domain/captures/capture-coordinator';
-import { ApiError } from '../../../../src/shared/errors/api-error';
+import { ApiError } from '../../../../src/base/errors/api-error';
 import { ManualClock } from '../../../../src/platform/config/clock';
 import type { Email } from '../../../../src/domain/emails/email.entity';
 import {

@@ -4,7 +4,7 @@ import { Account } from '../../../../src/domain/applications/account.entity';
 import { Application } from '../../../../src/domain/applications/application.entity';
 import type { ApplicationsService } from '../../../../src/domain/applications/applications.service';
 import { User } from '../../../../src/domain/applications/user.entity';
-import { hashSecret } from '../../../../src/shared/security/secrets';
+import { hashSecret } from '../../../../src/base/security/secrets';
 import type { AppConfig } from '../../../../src/platform/config/app-config';
 import { ManualClock } from '../../../../src/platform/config/clock';
 import { oauthClientOf, SCOPE_FULL } from '../../../../src/domain/oauth/oauth-clients';

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../../../src/platform/config/app-config';
-import { isPublicAddress } from '../../../../src/shared/network/public-address';
-import { isPublicHttpsUrl } from '../../../../src/shared/network/public-url';
+import { isPublicAddress } from '../../../../src/base/network/public-address';
+import { isPublicHttpsUrl } from '../../../../src/base/network/public-url';
 import { WebhookSender } from '../../../../src/domain/webhooks/webhook-sender';
 import { startWebhookReceiver, WebhookReceiver } from '../../../support/webhook-receiver';
 

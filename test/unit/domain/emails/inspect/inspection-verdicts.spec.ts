@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../../src/shared/errors/api-error';
+import { ApiError } from '../../../../../src/base/errors/api-error';
 import type { AppConfig } from '../../../../../src/platform/config/app-config';
 import { extractResourceReferences } from '../../../../../src/domain/emails/resources/html-references';
 import { HtmlInspector } from '../../../../../src/domain/emails/inspect/html-inspector';

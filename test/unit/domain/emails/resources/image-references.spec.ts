@@ -1,4 +1,4 @@
-import { mapWithConcurrency } from '../../../../../src/shared/system/map-with-concurrency';
+import { mapWithConcurrency } from '../../../../../src/base/system/map-with-concurrency';
 import { cssUrls } from '../../../../../src/domain/emails/resources/css-urls';
 import { extractResourceReferences } from '../../../../../src/domain/emails/resources/html-references';
 

@@ -1,4 +1,4 @@
-import { parseBasicAuth } from '../../../../src/shared/security/basic-auth';
+import { parseBasicAuth } from '../../../../src/base/security/basic-auth';
 
 const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
 

@@ -1,8 +1,8 @@
-import { ApiError } from '../../../../src/shared/errors/api-error';
+import { ApiError } from '../../../../src/base/errors/api-error';
 import {
   ThreadBudgetError,
   unavailableWhenOverBudget,
-} from '../../../../src/shared/threads/budgeted-thread-pool';
+} from '../../../../src/base/threads/budgeted-thread-pool';
 
 describe('a thread task past its budget, as the API answers it', () => {
   it('is a 503 with Retry-After, never a verdict on the input', () => {

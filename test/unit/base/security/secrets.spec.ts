@@ -1,6 +1,6 @@
 import { apiKeyId, newApiKey } from '../../../../src/domain/applications/api-key';
 import { callbackUriProblem } from '../../../../src/domain/applications/callback-uri';
-import { hashSecret, randomToken, secretMatches } from '../../../../src/shared/security/secrets';
+import { hashSecret, randomToken, secretMatches } from '../../../../src/base/security/secrets';
 
 describe('secret hashing', () => {
   it('hashes with SHA-256 and never returns the secret', () => {

@@ -1,4 +1,4 @@
-import { Slots } from '../../../../src/shared/system/slots';
+import { Slots } from '../../../../src/base/system/slots';
 
 describe('Slots', () => {
   /** Queues `count` holders of `group` and records the order in which they get a slot. */

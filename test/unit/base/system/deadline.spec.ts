@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { within } from '../../../../src/shared/system/deadline';
+import { within } from '../../../../src/base/system/deadline';
 
 describe('within', () => {
   it("answers the work's result when it comes first", async () => {

@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { failedDependency } from '../../../../src/shared/errors/dependency-failures';
+import { failedDependency } from '../../../../src/base/errors/dependency-failures';
 
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
 const query = (driverError: Error) => new QueryFailedError('UPDATE captures ...', [], driverError);

@@ -1,4 +1,4 @@
-import { sampleProcess } from '../../../../src/shared/system/procfs';
+import { sampleProcess } from '../../../../src/base/system/procfs';
 
 describe('procfs', () => {
   it('samples this process: its parent, CPU time and resident memory', async () => {
