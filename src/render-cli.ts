@@ -4,8 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { IMAGE_SIZES, imageFileName } from './domain/captures/capture-files';
 import { loadEmail } from './domain/emails/mime/email-file';
-import { choice } from './commands/cli-choice';
-import { IMAGES_OPTIONS, ORIENTATION_OPTIONS, RenderOptions } from './rendering/profile/options';
+import { withCaptureOptions } from './commands/capture-options';
+import { RenderOptions } from './rendering/profile/options';
 import { Renderer } from './rendering/render';
 import { planSandbox, sandboxFacts } from './rendering/engine/chromium/sandbox';
 import { rendererOptions } from './domain/renderer/renderer-options';
@@ -13,16 +13,11 @@ import { loadConfig } from './platform/config/app-config';
 
 /** `npm run render -- <file.html|file.eml> --client OL2019 [--images blocked] [--orientation horizontal] [--out dir]` */
 async function main(): Promise<void> {
-  const program = new Command('render')
-    .argument('<file>', 'an .html file or a whole message (.eml)')
-    .requiredOption('--client <code>', 'client code, e.g. OL2019')
-    .option('--images <option>', 'allowed | blocked', choice(IMAGES_OPTIONS), 'allowed')
-    .option(
-      '--orientation <option>',
-      'vertical | horizontal',
-      choice(ORIENTATION_OPTIONS),
-      'vertical',
-    )
+  const program = withCaptureOptions(
+    new Command('render')
+      .argument('<file>', 'an .html file or a whole message (.eml)')
+      .requiredOption('--client <code>', 'client code, e.g. OL2019'),
+  )
     .option('--out <dir>', 'where to write the PNGs', '.')
     .parse();
   const [file] = program.args;

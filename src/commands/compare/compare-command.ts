@@ -1,16 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { choice } from '../cli-choice';
+import { withCaptureOptions } from '../capture-options';
 import { parseSize } from '../../platform/config/app-config';
 import { clientCatalog } from '../../rendering/catalog/client-catalog';
-import {
-  IMAGES_OPTIONS,
-  ImagesOption,
-  ORIENTATION_OPTIONS,
-  OrientationOption,
-  unofferedOption,
-} from '../../rendering/profile/options';
+import { ImagesOption, OrientationOption, unofferedOption } from '../../rendering/profile/options';
 import { printResults } from './compare-output';
 import { ClientDiff, CompareArgs, CompareError, CompareIo } from './compare-types';
 
@@ -78,14 +72,8 @@ export function parseCompareArgs(argv: string[], io: CompareIo): CompareArgs {
       `a client changed when its changed pixels over all are above this (default: ${DEFAULT_THRESHOLD})`,
     )
     .option('--out <dir>', 'write <client>-<orientation>-<images>-diff.png here')
-    .option('--json', 'print one JSON document on stdout')
-    .option('--images <option>', 'allowed | blocked', choice(IMAGES_OPTIONS), 'allowed')
-    .option(
-      '--orientation <option>',
-      'vertical | horizontal',
-      choice(ORIENTATION_OPTIONS),
-      'vertical',
-    )
+    .option('--json', 'print one JSON document on stdout');
+  withCaptureOptions(program)
     .option('--url <service>', 'compare on this service (env INSTANT_PREVIEW_URL)')
     .option('--key <api key>', "the service's API key (env INSTANT_PREVIEW_API_KEY)")
     .option(
