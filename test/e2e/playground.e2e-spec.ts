@@ -93,6 +93,14 @@ describe(`Playground (${TEST_DATABASE})`, () => {
     expect(report).toContain('border-radius');
     expect(report).toContain('caniemail');
     expect(await page.locator('#full').getAttribute('src')).toContain('/previews/OL2019/full');
+    // The client's fidelity record beside the report: its documented behaviours and statuses.
+    await page.locator('#fidelity tbody tr').first().waitFor();
+    expect(await page.locator('#fidelity-summary').textContent()).toMatch(
+      /^Drawn by chromium .*documented behaviours emulated and proven by a test/,
+    );
+    const fidelity = await page.locator('#fidelity tbody').textContent();
+    expect(fidelity).toContain('test/fidelity/outlook-');
+    expect(fidelity).toContain('emulated');
     if (process.env.PLAYGROUND_SCREENSHOT)
       await page.screenshot({
         path: process.env.PLAYGROUND_SCREENSHOT.replace('.png', '-detail.png'),

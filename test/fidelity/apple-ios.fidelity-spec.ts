@@ -1,6 +1,6 @@
 import type { Pixels } from '../support/pixels';
 import { isBlue, isGreen, isRed, luminance } from '../support/pixels';
-import { boxWidth, describeProbes, hasGreen, html, Probe, style } from './probe';
+import { boxWidth, describeProbes, GREEN_BOX, hasGreen, html, Probe, style } from './probe';
 
 // Apple Mail (macOS) and Mail on iPhone and iPad: data detectors, the minimum text size,
 // dark mode only where the email allows it, and the darkening of simple emails.
@@ -20,40 +20,35 @@ const topLeftIsDark = (px: Pixels) => luminance(px.at(4, 4)) < 60;
 
 const detectors: Probe[] = [
   {
-    behaviour: 'a phone number becomes a blue underlined link',
-    source: 'Apple: Safari HTML Reference, format-detection; emailmonday/Cerberus#90',
+    id: 'apple-ios/a-phone-number-becomes-a-blue-underlined-link',
     html: html(text('Call 555-123-4567 now')),
     client: 'IPHONE15',
     shows: blueLinks,
     control: ['APPMAIL16'],
   },
   {
-    behaviour: 'a date and time become a link',
-    source: 'emailmonday/Cerberus#90; NSHipster: Message-ID and Mail.app deep linking',
+    id: 'apple-ios/a-date-and-time-become-a-link',
     html: html(text('See you Friday, March 6 at 3pm')),
     client: 'IPHONE15',
     shows: blueLinks,
     control: ['APPMAIL16'],
   },
   {
-    behaviour: 'a street address becomes a link',
-    source: 'Apple: Safari HTML Reference, format-detection (address)',
+    id: 'apple-ios/a-street-address-becomes-a-link',
     html: html(text('Visit 1 Infinite Loop, Cupertino, CA 95014')),
     client: 'IPHONE15',
     shows: blueLinks,
     control: ['APPMAIL16'],
   },
   {
-    behaviour: 'the iPad links phone numbers too',
-    source: 'Apple: Safari HTML Reference, format-detection',
+    id: 'apple-ios/the-ipad-links-phone-numbers-too',
     html: html(text('Call (555) 123-4567')),
     client: 'IPADAIR11M2',
     shows: blueLinks,
     control: ['APPMAIL16'],
   },
   {
-    behaviour: 'format-detection telephone=no keeps the phone number as text, dates still link',
-    source: 'Apple: Safari HTML Reference, format-detection',
+    id: 'apple-ios/format-detection-telephone-no-keeps-the-phone-number',
     html: html(
       `<div style="height:60px">${text('Call 555-123-4567')}</div>${text('Friday, March 6')}`,
       '<meta name="format-detection" content="telephone=no">',
@@ -66,9 +61,7 @@ const detectors: Probe[] = [
     control: ['APPMAIL16'],
   },
   {
-    behaviour:
-      'a[x-apple-data-detectors] rules style the links iOS adds (the "iOS blue links" reset)',
-    source: 'emailmonday/Cerberus: a[x-apple-data-detectors] { color: inherit !important }',
+    id: 'apple-ios/a-x-apple-data-detectors-rules-style-the',
     html: html(
       text('Call 555-123-4567 now'),
       style(
@@ -83,16 +76,14 @@ const detectors: Probe[] = [
 
 const textSize: Probe[] = [
   {
-    behaviour: 'text under 13px is shown at 13px',
-    source: 'Apple: Safari Web Content Guide, Adjusting the Text Size; HTML Email Boilerplate',
+    id: 'apple-ios/text-under-13px-is-shown-at-13px',
     html: html(emBox('#00ff00')),
     client: 'IPHONE15',
     shows: (px) => boxWidth(px, isGreen, IPHONE_SCALE) === 13,
     control: ['APPMAIL16'],
   },
   {
-    behaviour: '-webkit-text-size-adjust:none keeps the size; auto below it restores the minimum',
-    source: 'Apple: Safari Web Content Guide, -webkit-text-size-adjust',
+    id: 'apple-ios/webkit-text-size-adjust-none-keeps-the-size',
     html: html(
       `<div style="-webkit-text-size-adjust:none">${emBox('#00ff00')}` +
         `<div style="-webkit-text-size-adjust:auto">${emBox('#0000ff')}</div></div>`,
@@ -103,8 +94,7 @@ const textSize: Probe[] = [
     control: ['APPMAIL16'],
   },
   {
-    behaviour: '-webkit-text-size-adjust:100% (the boilerplate reset) keeps the size too',
-    source: 'HTML Email Boilerplate: "Prevent Webkit ... from changing default font sizes"',
+    id: 'apple-ios/webkit-text-size-adjust-100-the-boilerplate-reset',
     html: html(emBox('#00ff00', '8px', '-webkit-text-size-adjust:100%') + emBox('#0000ff', '8px')),
     client: 'IPHONE15',
     shows: (px) =>
@@ -112,8 +102,7 @@ const textSize: Probe[] = [
     control: ['APPMAIL16'],
   },
   {
-    behaviour: 'vh units resolve to zero in iOS Mail',
-    source: 'caniemail css-unit-vh #2',
+    id: 'apple-ios/vh-units-resolve-to-zero-in-ios-mail',
     html: html('<div style="height:10vh;background:#00ff00">&nbsp;</div>'),
     client: 'IPHONE15',
     shows: (px) => px.count(isGreen) === 0,
@@ -123,40 +112,35 @@ const textSize: Probe[] = [
 
 const darkMode: Probe[] = [
   {
-    behaviour: 'prefers-color-scheme: dark styles are ignored without color-scheme: light dark',
-    source: 'email-bugs#104',
+    id: 'apple-ios/prefers-color-scheme-dark-styles-are-ignored-without',
     html: html(RED_BOX, DARK_STYLES),
     client: 'IPHONE15DARK',
     shows: redNotGreen,
     control: ['OUTLOOKMACDARK'],
   },
   {
-    behaviour: 'with :root { color-scheme: light dark } the dark styles apply',
-    source: 'email-bugs#104; caniemail css-color-scheme #1',
+    id: 'apple-ios/with-root-color-scheme-light-dark-the-dark',
     html: html(RED_BOX, style(':root { color-scheme: light dark }') + DARK_STYLES),
     client: 'IPHONE15DARK',
     shows: hasGreen,
     control: ['IPHONE15'],
   },
   {
-    behaviour: 'color-scheme on the body, not the root, does not turn dark mode on',
-    source: 'caniemail css-color-scheme #1 (root element only)',
+    id: 'apple-ios/color-scheme-on-the-body-not-the-root',
     html: html(RED_BOX, style('body { color-scheme: light dark }') + DARK_STYLES),
     client: 'IPHONE15DARK',
     shows: redNotGreen,
     control: ['OUTLOOKMACDARK'],
   },
   {
-    behaviour: 'on macOS the color-scheme meta tag turns dark mode on (iOS ignores it)',
-    source: 'caniemail html-meta-color-scheme (macOS y, iOS n)',
+    id: 'apple-ios/on-macos-the-color-scheme-meta-tag-turns',
     html: html(RED_BOX, '<meta name="color-scheme" content="light dark">' + DARK_STYLES),
     client: 'APPMAIL16DARK',
     shows: hasGreen,
     control: ['IPHONE15DARK'],
   },
   {
-    behaviour: 'a designed email (white table) without color-scheme stays light',
-    source: "Litmus: Email designers, here's your next challenge: Apple's Dark Mode (2018)",
+    id: 'apple-ios/a-designed-email-white-table-without-color-scheme',
     html: html(
       '<table width="100%" bgcolor="#ffffff" cellpadding="20"><tr><td style="color:#000000">Hello</td></tr></table>',
     ),
@@ -165,16 +149,14 @@ const darkMode: Probe[] = [
     control: ['GMAILIOSDARK'],
   },
   {
-    behaviour: 'a simple text email is darkened by Mail',
-    source: 'WebKit blog: Dark Mode Support in WebKit (2019)',
+    id: 'apple-ios/a-simple-text-email-is-darkened-by-mail',
     html: html(text('Hello, just a note.')),
     client: 'IPHONE15DARK',
     shows: topLeftIsDark,
     control: ['IPHONE15'],
   },
   {
-    behaviour: 'macOS Mail darkens a simple email too, its black text turned light',
-    source: 'WebKit blog: Dark Mode Support in WebKit (2019)',
+    id: 'apple-ios/macos-mail-darkens-a-simple-email-too-its',
     html: html(text('Hello, just a note.')),
     client: 'APPMAIL16DARK',
     shows: (px) => topLeftIsDark(px) && px.count((rgb) => luminance(rgb) > 200) > 50,
@@ -182,4 +164,28 @@ const darkMode: Probe[] = [
   },
 ];
 
-describeProbes('Apple Mail and iOS Mail', [...detectors, ...textSize, ...darkMode]);
+// A touch screen: no hover, a coarse pointer (src/rendering/stages/touch-media.ts).
+const touch: Probe[] = [
+  {
+    id: 'apple-ios/a-touch-screen-matches-hover-none',
+    html: html(
+      GREEN_BOX,
+      style('@media (hover: none) and (pointer: coarse) { .a { background: #00ff00 } }'),
+    ),
+    client: 'IPHONE13',
+    shows: hasGreen,
+    control: ['APPMAIL16'],
+  },
+  {
+    id: 'apple-ios/a-touch-screen-does-not-match-hover-hover',
+    html: html(
+      GREEN_BOX,
+      style('@media not all and (hover: hover) { .a { background: #00ff00 } }'),
+    ),
+    client: 'IPHONE13',
+    shows: hasGreen,
+    control: ['APPMAIL16'],
+  },
+];
+
+describeProbes('Apple Mail and iOS Mail', [...detectors, ...textSize, ...darkMode, ...touch]);

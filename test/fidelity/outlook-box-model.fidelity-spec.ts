@@ -7,8 +7,7 @@ import { boxHeight, boxWidth, describeProbes, html, Probe } from './probe';
 // note number) and the public bug trackers.
 const boxModel: Probe[] = [
   {
-    behaviour: 'mso-padding-alt pads a cell',
-    source: 'Microsoft Office HTML and XML Reference: mso-padding-alt; MJML mj-button',
+    id: 'outlook-box-model/mso-padding-alt-pads-a-cell',
     html: html(
       cell('background-color:#ff0000;mso-padding-alt:40px 0;font-size:10px;line-height:10px', 'x'),
     ),
@@ -17,8 +16,7 @@ const boxModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'padding on a div is ignored (only table cells take padding)',
-    source: 'caniemail css-padding #1',
+    id: 'outlook-box-model/padding-on-a-div-is-ignored-only-table',
     html: html(
       `<div style="padding:40px;background-color:#ff0000;font-size:10px;line-height:10px">x</div>`,
     ),
@@ -27,16 +25,14 @@ const boxModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'width on a div is ignored: it spans the pane',
-    source: 'caniemail css-width #1',
+    id: 'outlook-box-model/width-on-a-div-is-ignored-it-spans',
     html: html(`<div style="width:200px;background-color:#ff0000;font-size:10px">x</div>`),
     client: 'OL2019',
     shows: (px) => boxWidth(px, isRed) > 700,
     control: APPLE,
   },
   {
-    behaviour: 'height on a div is ignored',
-    source: 'caniemail css-height #2',
+    id: 'outlook-box-model/height-on-a-div-is-ignored',
     html: html(
       `<div style="height:100px;background-color:#ff0000;font-size:10px;line-height:10px">x</div>`,
     ),
@@ -45,8 +41,7 @@ const boxModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'max-width is not supported in Outlook 2016',
-    source: 'caniemail css-max-width (n for 2016)',
+    id: 'outlook-box-model/max-width-is-not-supported-in-outlook-2016',
     html: html(
       `<table width="100%" style="max-width:200px"><tr><td bgcolor="#ff0000" height="20"></td></tr></table>`,
     ),
@@ -55,8 +50,7 @@ const boxModel: Probe[] = [
     control: ['OL2019', 'APPMAIL15'],
   },
   {
-    behaviour: 'margin:auto does not centre',
-    source: 'caniemail css-margin #4',
+    id: 'outlook-box-model/margin-auto-does-not-centre',
     html: html(
       `<table width="200" style="margin:0 auto"><tr><td bgcolor="#ff0000" height="20"></td></tr></table>`,
     ),
@@ -65,8 +59,7 @@ const boxModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'a negative margin is ignored',
-    source: 'caniemail css-margin #1',
+    id: 'outlook-box-model/a-negative-margin-is-ignored',
     html: html(
       `<table width="200" cellpadding="0" cellspacing="0"><tr><td bgcolor="#0000ff" height="40"></td></tr></table><table width="200" cellpadding="0" cellspacing="0" style="margin-top:-20px"><tr><td bgcolor="#ff0000" height="40"></td></tr></table>`,
     ),
@@ -75,16 +68,14 @@ const boxModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'a border is at most 8px wide',
-    source: 'caniemail css-border #1',
+    id: 'outlook-box-model/a-border-is-at-most-8px-wide',
     html: html(cell('border:30px solid #ff0000;width:100px;height:20px')),
     client: 'OL2019',
     shows: (px) => boxWidth(px, isRed) < 125,
     control: APPLE,
   },
   {
-    behaviour: 'border-radius is not drawn: corners stay square',
-    source: 'caniemail css-border-radius',
+    id: 'outlook-box-model/border-radius-is-not-drawn-corners-stay-square',
     html: html(cell('background-color:#ff0000;border-radius:20px;width:200px;height:60px')),
     client: 'OL2019',
     shows: (px) => {
@@ -94,8 +85,7 @@ const boxModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'every cell of a row takes the largest vertical padding',
-    source: 'caniemail css-padding #2',
+    id: 'outlook-box-model/every-cell-of-a-row-takes-the-largest',
     html: html(
       `<table cellpadding="0" cellspacing="0"><tr><td bgcolor="#0000ff" colspan="2" height="10"></td></tr><tr><td style="padding:40px 0" width="50">a</td><td valign="top" width="100"><div style="background:#ff0000;height:10px;line-height:10px;font-size:10px">&nbsp;</div></td></tr></table>`,
     ),
@@ -104,8 +94,7 @@ const boxModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'a floating table keeps 0.13in from the text beside it, so a second one wraps',
-    source: 'Microsoft Office HTML and XML Reference: mso-table-lspace, mso-table-rspace',
+    id: 'outlook-box-model/a-floating-table-keeps-0-13in-from-the',
     html: html(
       `<table width="780" cellpadding="0" cellspacing="0"><tr><td><table align="left" width="390" cellpadding="0" cellspacing="0"><tr><td bgcolor="#ff0000" height="20"></td></tr></table><table align="left" width="390" cellpadding="0" cellspacing="0"><tr><td bgcolor="#0000ff" height="20"></td></tr></table></td></tr></table>`,
     ),

@@ -17,8 +17,7 @@ import { boxHeight, boxWidth, describeProbes, html, Probe } from './probe';
 // trackers.
 const cssModel: Probe[] = [
   {
-    behaviour: '!important in a style attribute makes Outlook ignore the declaration',
-    source: 'caniemail css-important #5 (email-bugs#31)',
+    id: 'outlook-css/important-in-a-style-attribute-makes-outlook-ignore',
     html: html(
       cell(
         'background-color:#ff0000 !important;width:200px;height:40px',
@@ -31,8 +30,7 @@ const cssModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: '!important without a space before it loses its importance',
-    source: 'caniemail css-important #4',
+    id: 'outlook-css/important-without-a-space-before-it-loses-its',
     html: html(
       cell('background-color:#0000ff;width:200px;height:40px', '&nbsp;', 'class="x"'),
       `<style>.x { background-color: #ff0000!important }</style>`,
@@ -42,8 +40,7 @@ const cssModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'only the first class of an element applies',
-    source: 'hteumeuleu/email-bugs#75',
+    id: 'outlook-css/only-the-first-class-of-an-element-applies',
     html: html(
       cell('width:200px;height:40px', '&nbsp;', 'class="a b"'),
       `<style>.a { background-color: #ff0000 } .b { background-color: #0000ff }</style>`,
@@ -53,8 +50,7 @@ const cssModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'display:none on an image does not hide it',
-    source: 'caniemail css-display-none #2',
+    id: 'outlook-css/display-none-on-an-image-does-not-hide',
     html: html(`<img src="${RED_PNG}" width="100" height="40" style="display:none" alt="">`),
     client: 'OL2019',
     shows: hasRed,
@@ -62,8 +58,7 @@ const cssModel: Probe[] = [
     images,
   },
   {
-    behaviour: 'display:none does not hide a nested table',
-    source: 'caniemail css-display-none #1',
+    id: 'outlook-css/display-none-does-not-hide-a-nested-table',
     html: html(
       `<div style="display:none">hidden text${cell('background-color:#ff0000;width:200px;height:40px')}</div>`,
     ),
@@ -72,8 +67,7 @@ const cssModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'display:block is not supported: inline elements stay on one line',
-    source: 'caniemail css-display #5',
+    id: 'outlook-css/display-block-is-not-supported-inline-elements-stay',
     html: html(
       `<p style="font-size:20px;margin:0"><span style="display:block;color:#ff0000">AAAA</span><span style="color:#0000ff">BBBB</span></p>`,
     ),
@@ -82,8 +76,7 @@ const cssModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'CSS background-image is not shown; the bgcolor is',
-    source: 'caniemail css-background-image #5 (use VML)',
+    id: 'outlook-css/css-background-image-is-not-shown-the-bgcolor',
     html: html(
       cell(
         `background-image:url(${RED_PNG});width:200px;height:40px`,
@@ -97,8 +90,7 @@ const cssModel: Probe[] = [
     images,
   },
   {
-    behaviour: 'the background attribute works only on <body>',
-    source: 'caniemail html-background #2',
+    id: 'outlook-css/the-background-attribute-works-only-on',
     html: html(
       `<table><tr><td background="${RED_PNG}" bgcolor="#0000ff" width="200" height="40">&nbsp;</td></tr></table>`,
     ),
@@ -108,8 +100,7 @@ const cssModel: Probe[] = [
     images,
   },
   {
-    behaviour: 'a background shorthand that names an image is dropped whole, colour included',
-    source: 'caniemail css-background #3; mjmlio/mjml#1747, #502',
+    id: 'outlook-css/a-background-shorthand-that-names-an-image-is',
     html: html(
       `<table cellpadding="0" cellspacing="0"><tr><td bgcolor="#0000ff"><table cellpadding="0" cellspacing="0"><tr><td style="background:#ff0000 url(${RED_PNG}) repeat;width:200px;height:40px">&nbsp;</td></tr></table></td></tr></table>`,
     ),
@@ -119,8 +110,7 @@ const cssModel: Probe[] = [
     images,
   },
   {
-    behaviour: 'an rgb() colour with an alpha value is not applied',
-    source: 'caniemail css-rgb #1',
+    id: 'outlook-css/an-rgb-colour-with-an-alpha-value-is',
     html: html(
       cell(
         'background-color:rgb(255, 0, 0, 0.9);width:200px;height:40px',
@@ -133,16 +123,14 @@ const cssModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'rem font sizes are not supported',
-    source: 'caniemail css-font-size (rem note)',
+    id: 'outlook-css/rem-font-sizes-are-not-supported',
     html: html(`<p style="font-size:4rem;color:#ff0000;margin:0;line-height:normal">H</p>`),
     client: 'OL2019',
     shows: (px) => boxHeight(px, isRed) < 30,
     control: APPLE,
   },
   {
-    behaviour: 'text-transform: lowercase is not supported',
-    source: 'caniemail css-text-transform (lowercase note)',
+    id: 'outlook-css/text-transform-lowercase-is-not-supported',
     html: html(
       `<p style="font-size:40px;margin:0;font-family:Arial"><span style="color:#ff0000;text-transform:lowercase">AAAA</span><br><span style="color:#0000ff">aaaa</span></p>`,
     ),
@@ -151,17 +139,14 @@ const cssModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour:
-      'a line height under the font size is a minimum without mso-line-height-rule: exactly',
-    source: 'caniemail css-line-height #1; Microsoft: mso-line-height-rule',
+    id: 'outlook-css/a-line-height-under-the-font-size-is',
     html: html(`<div style="font-size:40px;line-height:10px;background-color:#ff0000">x</div>`),
     client: 'OL2019',
     shows: (px) => boxHeight(px, isRed) >= 40,
     control: APPLE,
   },
   {
-    behaviour: 'mso-line-height-alt sets the line height',
-    source: 'Microsoft Office HTML and XML Reference: mso-line-height-alt',
+    id: 'outlook-css/mso-line-height-alt-sets-the-line-height',
     html: html(
       cell(
         'background-color:#ff0000;font-size:10px;line-height:10px;mso-line-height-alt:60px;mso-line-height-rule:exactly',
@@ -173,8 +158,7 @@ const cssModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'mso-text-raise raises text and grows its line (the padding trick of buttons)',
-    source: 'Microsoft Office HTML and XML Reference: mso-text-raise',
+    id: 'outlook-css/mso-text-raise-raises-text-and-grows-its',
     html: html(
       cell('background-color:#ff0000;font-size:16px', '<span style="mso-text-raise:30px">x</span>'),
     ),
@@ -183,16 +167,14 @@ const cssModel: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'mso-hide: all hides content',
-    source: 'Microsoft Office HTML and XML Reference: mso-hide',
+    id: 'outlook-css/mso-hide-all-hides-content',
     html: html(cell('background-color:#ff0000;width:200px;height:40px;mso-hide:all')),
     client: 'OL2019',
     shows: noRed,
     control: APPLE,
   },
   {
-    behaviour: 'a stack that begins with a web font falls back to Times New Roman in Outlook 2016',
-    source: 'caniemail css-at-font-face #5',
+    id: 'outlook-css/a-stack-that-begins-with-a-web-font',
     html: html(
       `<p style="font-family:Brand, 'Liberation Mono', monospace;font-size:40px;color:#ff0000;margin:0">iiiiiiiiii</p>`,
       `<style>@font-face { font-family: Brand; src: url(https://fonts.test/brand.woff2) }</style>`,
@@ -202,8 +184,7 @@ const cssModel: Probe[] = [
     control: ['OL2019', 'APPMAIL15'],
   },
   {
-    behaviour: 'CSS width on an image is ignored: it shows at its file size',
-    source: 'caniemail css-width #1',
+    id: 'outlook-css/css-width-on-an-image-is-ignored-it',
     html: html(`<img src="${WIDE_PNG}" style="width:100px" alt="">`),
     client: 'OL2019',
     shows: (px) => boxWidth(px, isRed) >= 790,
@@ -211,8 +192,7 @@ const cssModel: Probe[] = [
     images,
   },
   {
-    behaviour: "a percentage width attribute on an image is a share of the file's width",
-    source: 'caniemail html-width #1',
+    id: 'outlook-css/a-percentage-width-attribute-on-an-image-is',
     html: html(
       `<table width="400" cellpadding="0" cellspacing="0"><tr><td><img src="${WIDE_PNG}" width="25%" alt=""></td></tr></table>`,
     ),
@@ -222,8 +202,7 @@ const cssModel: Probe[] = [
     images,
   },
   {
-    behaviour: 'HTML width attributes do not scale at 120 DPI while CSS widths do',
-    source: 'caniemail html-width #2',
+    id: 'outlook-css/html-width-attributes-do-not-scale-at-120',
     html: html(
       `<table width="400" cellpadding="0" cellspacing="0"><tr><td bgcolor="#ff0000" height="20"></td></tr></table><table style="width:400px" cellpadding="0" cellspacing="0"><tr><td bgcolor="#0000ff" height="20"></td></tr></table>`,
     ),
@@ -232,16 +211,14 @@ const cssModel: Probe[] = [
     control: ['OL2019'],
   },
   {
-    behaviour: 'a base64 GIF is not rendered',
-    source: 'caniemail image-base64 #1',
+    id: 'outlook-css/a-base64-gif-is-not-rendered',
     html: html(`<img src="${RED_GIF_1PX}" width="60" height="60" alt="">`),
     client: 'OL2019',
     shows: noRed,
     control: APPLE,
   },
   {
-    behaviour: 'inline SVG is not rendered',
-    source: 'caniemail html-svg',
+    id: 'outlook-css/inline-svg-is-not-rendered',
     html: html(
       `<svg width="100" height="60"><rect width="100" height="60" fill="#ff0000"></rect></svg>`,
     ),

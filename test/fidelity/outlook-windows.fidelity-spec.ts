@@ -8,8 +8,7 @@ import { boxHeight, boxWidth, describeProbes, html, Probe } from './probe';
 // data differs.
 const conditionalComments: Probe[] = [
   {
-    behaviour: 'a ghost table opened in one comment and closed in another centres 400px content',
-    source: 'MJML and Cerberus ghost tables; Microsoft: About conditional comments',
+    id: 'outlook-windows/a-ghost-table-opened-in-one-comment-and',
     html: html(
       `<!--[if mso]><table align="center" width="400" cellpadding="0" cellspacing="0"><tr><td><![endif]--><div style="background:#ff0000;height:40px">&nbsp;</div><!--[if mso]></td></tr></table><![endif]-->`,
     ),
@@ -23,56 +22,49 @@ const conditionalComments: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'downlevel-revealed <!--[if !mso]><!--> content is hidden',
-    source: 'Microsoft: About conditional comments (downlevel-revealed)',
+    id: 'outlook-windows/downlevel-revealed-content-is-hidden',
     html: html(`<p>x</p><!--[if !mso]><!-->${redBlock()}<!--<![endif]-->`),
     client: 'OL2019',
     shows: noRed,
     control: APPLE,
   },
   {
-    behaviour: 'the IE form <![if !mso]> is hidden too',
-    source: 'Microsoft: About conditional comments (downlevel-revealed)',
+    id: 'outlook-windows/the-ie-form-is-hidden-too',
     html: html(`<p>x</p><![if !mso]>${redBlock()}<![endif]>`),
     client: 'OL2016',
     shows: noRed,
     control: APPLE,
   },
   {
-    behaviour: '[if mso 12] content shows in Outlook 2007 only',
-    source: 'Microsoft: Outlook 2007 is mso 12',
+    id: 'outlook-windows/if-mso-12-content-shows-in-outlook-2007',
     html: html(`<!--[if mso 12]>${redBlock()}<![endif]-->`),
     client: 'OL2007',
     shows: hasRed,
     control: ['OL2019', 'APPMAIL15'],
   },
   {
-    behaviour: '[if gte mso 15] content shows from Outlook 2013 on',
-    source: 'Microsoft: Outlook 2013 is mso 15',
+    id: 'outlook-windows/if-gte-mso-15-content-shows-from-outlook',
     html: html(`<!--[if gte mso 15]>${redBlock()}<![endif]-->`),
     client: 'OL2013',
     shows: hasRed,
     control: ['OL2010', 'APPMAIL15'],
   },
   {
-    behaviour: "MJML's [if mso | IE] content shows",
-    source: 'MJML output (mjml-core conditional tags)',
+    id: 'outlook-windows/mjml-s-if-mso-ie-content-shows',
     html: html(`<!--[if mso | IE]>${redBlock()}<![endif]-->`),
     client: 'OL365',
     shows: hasRed,
     control: ['GMAILNEW', 'IPHONE13'],
   },
   {
-    behaviour: "Foundation's [if (gte mso 9)|(IE)] content shows in Outlook 2007",
-    source: 'Foundation for Emails templates',
+    id: 'outlook-windows/foundation-s-if-gte-mso-9-ie-content',
     html: html(`<!--[if (gte mso 9)|(IE)]>${redBlock()}<![endif]-->`),
     client: 'OL2007',
     shows: hasRed,
     control: APPLE,
   },
   {
-    behaviour: 'a style block inside [if mso] applies',
-    source: 'Microsoft: About conditional comments',
+    id: 'outlook-windows/a-style-block-inside-if-mso-applies',
     html: html(
       `<table><tr><td class="x" bgcolor="#0000ff" width="200" height="40">&nbsp;</td></tr></table>`,
       `<!--[if mso]><style>.x { background-color: #ff0000 }</style><![endif]-->`,
@@ -82,16 +74,14 @@ const conditionalComments: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'Windows 10 Mail renders with Word and reads [if mso]',
-    source: 'caniemail outlook/windows-mail; Microsoft: Windows Mail uses the Word engine',
+    id: 'outlook-windows/windows-10-mail-renders-with-word-and-reads',
     html: html(`<!--[if mso]>${redBlock()}<![endif]-->`),
     client: 'WINDOWS10MAIL',
     shows: hasRed,
     control: APPLE,
   },
   {
-    behaviour: 'the Office XML island is never drawn: content starts at the top of the body',
-    source: 'Microsoft Office HTML and XML Reference (o:OfficeDocumentSettings)',
+    id: 'outlook-windows/the-office-xml-island-is-never-drawn-content',
     html: html(
       `${redBlock()}`,
       `<xml><o:OfficeDocumentSettings><o:AllowPNG/><o:PixelsPerInch>96</o:PixelsPerInch></o:OfficeDocumentSettings></xml>`,
@@ -105,8 +95,7 @@ const conditionalComments: Probe[] = [
 
 const vml: Probe[] = [
   {
-    behaviour: 'a buttons.cm v:roundrect is drawn at its 200x40 size with the fill colour',
-    source: 'buttons.cm; Microsoft VML reference (roundrect)',
+    id: 'outlook-windows/a-buttons-cm-v-roundrect-is-drawn-at',
     html: html(
       `<div><!--[if mso]><v:roundrect xmlns:v="urn:schemas-microsoft-com:vml" xmlns:w="urn:schemas-microsoft-com:office:word" href="https://x.test" style="height:40px;v-text-anchor:middle;width:200px;" arcsize="10%" strokecolor="#ff0000" fillcolor="#ff0000"><w:anchorlock/><center style="color:#ffffff;font-family:sans-serif;font-size:13px;font-weight:bold;">Button</center></v:roundrect><![endif]--></div>`,
     ),
@@ -116,8 +105,7 @@ const vml: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'a v:roundrect with arcsize 50% has rounded corners',
-    source: 'Microsoft VML reference (roundrect arcsize)',
+    id: 'outlook-windows/a-v-roundrect-with-arcsize-50-has-rounded',
     html: html(
       `<!--[if mso]><v:roundrect style="width:200px;height:60px" arcsize="50%" stroked="f" fillcolor="#ff0000"></v:roundrect><![endif]-->`,
     ),
@@ -133,9 +121,7 @@ const vml: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour:
-      'a backgrounds.cm v:rect shows its fill colour when the image is missing, with its text box content',
-    source: 'backgrounds.cm; Microsoft VML reference (fill)',
+    id: 'outlook-windows/a-backgrounds-cm-v-rect-shows-its-fill',
     html: html(
       `<table width="300"><tr><td background="https://img.test/none.png" bgcolor="#0000ff" width="300" height="100" valign="top"><!--[if gte mso 9]><v:rect xmlns:v="urn:schemas-microsoft-com:vml" fill="true" stroke="false" style="width:300px;height:100px;"><v:fill type="tile" src="https://img.test/none.png" color="#ff0000" /><v:textbox inset="0,0,0,0"><![endif]--><div>Content</div><!--[if gte mso 9]></v:textbox></v:rect><![endif]--></td></tr></table>`,
     ),
@@ -145,8 +131,7 @@ const vml: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'a v:fill tile image is drawn over the fill colour',
-    source: 'backgrounds.cm; Microsoft VML reference (fill type=tile)',
+    id: 'outlook-windows/a-v-fill-tile-image-is-drawn-over',
     html: html(
       `<!--[if gte mso 9]><v:rect fill="true" stroke="false" style="width:300px;height:100px;"><v:fill type="tile" src="${RED_PNG}" color="#0000ff" /></v:rect><![endif]-->`,
     ),
@@ -156,8 +141,7 @@ const vml: Probe[] = [
     images,
   },
   {
-    behaviour: 'with images off, a VML image fill shows its colour instead',
-    source: 'backgrounds.cm (fallback colour); Microsoft VML reference (fill color)',
+    id: 'outlook-windows/with-images-off-a-vml-image-fill-shows',
     html: html(
       `<!--[if gte mso 9]><v:rect fill="true" stroke="false" style="width:300px;height:100px;"><v:fill type="tile" src="${RED_PNG}" color="#0000ff" /></v:rect><![endif]-->`,
     ),
@@ -168,8 +152,7 @@ const vml: Probe[] = [
     images,
   },
   {
-    behaviour: 'a v:oval is drawn as an ellipse',
-    source: 'Microsoft VML reference (oval)',
+    id: 'outlook-windows/a-v-oval-is-drawn-as-an-ellipse',
     html: html(
       `<!--[if mso]><v:oval style="width:100px;height:100px" fillcolor="#ff0000" stroked="f"></v:oval><![endif]-->`,
     ),
@@ -186,8 +169,7 @@ const vml: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'strokecolor and strokeweight draw the shape outline',
-    source: 'Microsoft VML reference (strokecolor, strokeweight)',
+    id: 'outlook-windows/strokecolor-and-strokeweight-draw-the-shape-outline',
     html: html(
       `<!--[if mso]><v:rect style="width:200px;height:80px" fillcolor="#ffffff" strokecolor="#ff0000" strokeweight="4px"></v:rect><![endif]-->`,
     ),
@@ -199,8 +181,7 @@ const vml: Probe[] = [
     control: APPLE,
   },
   {
-    behaviour: 'HTML inside a v:textbox is laid out inside the shape',
-    source: 'Microsoft VML reference (textbox)',
+    id: 'outlook-windows/html-inside-a-v-textbox-is-laid-out',
     html: html(
       `<!--[if mso]><v:rect style="width:300px;height:100px" fillcolor="#0000ff" stroked="f"><v:textbox inset="20px,20px,20px,20px"><div style="background:#ff0000;height:20px;line-height:20px;font-size:12px">x</div></v:textbox></v:rect><![endif]-->`,
     ),

@@ -1,4 +1,5 @@
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
+import { behaviourById, type Behaviour } from '../../src/rendering/fidelity/behaviour-catalogue';
 import type { ReportEntry } from '../../src/rendering/model/render-report';
 import type { ClientProfile } from '../../src/rendering/profile/client-profile';
 import type { RenderOptions } from '../../src/rendering/profile/options';
@@ -10,15 +11,14 @@ import { testRenderer } from '../support/renderer';
 /**
  * One documented client behaviour, proven in pixels
  * (docs/fidelity.md#documented-behaviour-probes): a small email that isolates it, the client,
- * what the real client is documented to show, and where that is documented. `control` names a
- * client documented to show the opposite, so the probe is seen to fail where the behaviour
- * does not apply.
+ * and what the real client is documented to show. What the behaviour is and where it is
+ * documented are the catalogue's (src/rendering/fidelity/behaviours/, under `id`), which the
+ * fidelity record of each client publishes. `control` names a client documented to show the
+ * opposite, so the probe is seen to fail where the behaviour does not apply.
  */
 export interface Probe {
-  /** What the client does, in a sentence. */
-  behaviour: string;
-  /** The public record: `caniemail css-width #1`, `email-bugs#31`, `buttons.cm`, ... */
-  source: string;
+  /** The behaviour's id in the catalogue. */
+  id: string;
   html: string;
   client: string;
   /** Whether the picture shows the documented outcome. */
@@ -88,7 +88,8 @@ export function describeProbes(family: string, probes: Probe[]): void {
     };
 
     for (const probe of probes) {
-      it(`${probe.client}: ${probe.behaviour} (${probe.source}); not in ${probe.control.join(', ')}`, async () => {
+      const { behaviour, source } = catalogued(probe.id);
+      it(`${probe.id}: ${probe.client}: ${behaviour} (${source}); not in ${probe.control.join(', ')}`, async () => {
         expect({ client: probe.client, shows: await outcome(probe, probe.client) }).toEqual({
           client: probe.client,
           shows: true,
@@ -103,6 +104,16 @@ export function describeProbes(family: string, probes: Probe[]): void {
       });
     }
   });
+}
+
+/** A probe's catalogue entry: it must be there, marked emulated. */
+function catalogued(id: string): Behaviour {
+  const entry = behaviourById(id);
+  if (!entry)
+    throw new Error(`probe ${id}: no such behaviour in src/rendering/fidelity/behaviours`);
+  if (entry.status !== 'emulated')
+    throw new Error(`probe ${id}: the catalogue says ${entry.status}`);
+  return entry;
 }
 
 /** Whether the report names a behaviour (its slug or title matches). */

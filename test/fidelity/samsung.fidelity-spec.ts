@@ -13,16 +13,24 @@ const table = (width: string) =>
 
 const probes: Probe[] = [
   {
-    behaviour: 'a 768px-wide email is shrunk to fit the 384px screen',
-    source: 'email-bugs#73 (auto fit); voidlabs/versafix-template#37',
+    id: 'samsung/a-touch-screen-matches-hover-none',
+    html: html(
+      '<div class="a" style="height:40px">&nbsp;</div>',
+      '<style>@media (hover: none) { .a { background: #00ff00 } }</style>',
+    ),
+    client: 'SAMSUNGMAIL',
+    shows: (px) => px.count(isGreen) > 500,
+    control: ['CHROMEOUTLOOKCOM'],
+  },
+  {
+    id: 'samsung/a-768px-wide-email-is-shrunk-to-fit',
     html: html('<div style="width:768px;height:40px;background:#00ff00">&nbsp;</div>'),
     client: 'SAMSUNGMAIL',
     shows: (px) => Math.abs(boxWidth(px, isGreen, SAMSUNG_SCALE) - 384) <= 2,
     control: ['APPMAIL16'],
   },
   {
-    behaviour: 'a width="600" attribute makes it lay out at 600px and shrink: a 40px row is 26px',
-    source: 'email-bugs#73: "width=600 will add the meta viewport when autofit is on"',
+    id: 'samsung/a-width-600-attribute-makes-it-lay-out',
     html: html(table('600')),
     client: 'SAMSUNGMAIL',
     shows: (px: Pixels) => {
@@ -32,16 +40,14 @@ const probes: Probe[] = [
     control: ['IPHONE15'],
   },
   {
-    behaviour: 'with a width="600" attribute the max-width:480px media query does not apply',
-    source: 'email-bugs#73 (Samsung not responsive when a width attribute is used)',
+    id: 'samsung/with-a-width-600-attribute-the-max-width',
     html: html(table('600'), RESPONSIVE),
     client: 'SAMSUNGMAIL',
     shows: (px) => px.count(isRed) > 500 && px.count(isGreen) === 0,
     control: ['IPHONE15'],
   },
   {
-    behaviour: 'an email no wider than the screen stays responsive',
-    source: 'voidlabs/versafix-template#37 (auto fit follows the widest declared width)',
+    id: 'samsung/an-email-no-wider-than-the-screen-stays',
     html: html(table('320'), RESPONSIVE),
     client: 'SAMSUNGMAIL',
     shows: (px) => px.count(isGreen) > 500,

@@ -1,5 +1,9 @@
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiError } from '../../base/errors/api-error';
+import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import { fidelityRecord, type FidelityRecord } from '../../rendering/fidelity/fidelity-record';
+import { FIDELITY_SCHEMA } from './fidelity.doc';
 import { ClientCatalog } from '../../rendering/catalog/client-catalog';
 import { engineDescriptor, ENGINES, FALLBACK_ENGINE } from '../../rendering/engine/engine-registry';
 import { familyOf } from '../../rendering/families/lookup';
@@ -67,6 +71,25 @@ export class ClientsController {
     return Object.fromEntries(
       this.catalog.all().map((profile) => [profile.code, this.configuration(profile)]),
     );
+  }
+
+  @Get(':code/fidelity')
+  @ApiOperation({
+    summary: 'How far a preview of this client can be trusted',
+    description:
+      'The documented behaviours that hold for the client, each with its public source and status (emulated: proven by the probe `proof` names; emulated-unproven; not-emulated; cannot-emulate, with the reason), what caniemail records of it and how each entry is carried out, the engine that draws it here and the fonts that stand in for its own (docs/fidelity.md#the-fidelity-record).',
+  })
+  @ApiParam({ name: 'code', description: 'a client code of GET /v1/clients', example: 'OL2019' })
+  @ApiOkResponse({ schema: FIDELITY_SCHEMA })
+  @ApiErrors(404)
+  fidelity(@Param('code') code: string): FidelityRecord {
+    const profile = this.catalog.find(code.toUpperCase());
+    if (!profile) throw ApiError.notFound(`No client '${code}'; the codes are at /v1/clients`);
+    const { identity, instead } = this.renderer.engineFor(profile);
+    return fidelityRecord(profile, {
+      ...identity,
+      ...(instead ? { instead_of: { engine: profile.engine, reason: instead.reason } } : {}),
+    });
   }
 
   private configuration(profile: ClientProfile): Record<string, unknown> {

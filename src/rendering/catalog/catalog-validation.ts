@@ -73,6 +73,14 @@ function problemsOf(code: string, profile: unknown, families: ReadonlyMap<string
       : `${quoted(profile.device_scale_factor)} is not a positive number`,
   );
   check('caniemail', caniemailProblem(profile.caniemail));
+  const versions = profile.versions;
+  if (versions !== undefined)
+    check(
+      'versions',
+      isObject(versions) && isText(versions.client) && isText(versions.engine)
+        ? null
+        : `${quoted(versions)} is not { client, engine } as text`,
+    );
   check('capture', listProblem(profile.capture, CAPTURE_RULES, true));
   const family = families.get(profile.family as string);
   if (!family) {

@@ -23,6 +23,12 @@ export interface CaniemailKey {
   version?: string;
 }
 
+/** A client's own version and its engine's, as the client's release notes give them. */
+export interface ClientVersions {
+  client: string;
+  engine: string;
+}
+
 /** One emulation profile: how a named client is reproduced (client-profiles.json). */
 export interface ClientProfile {
   code: string;
@@ -46,6 +52,11 @@ export interface ClientProfile {
   capture: CaptureRule[];
   /** Word-engine profiles: the mso version conditional comments are evaluated against. */
   mso?: number;
+  /**
+   * The client's version and the engine inside it, where a family's stages depend on them
+   * (Thunderbird's sanitizer changed at 73 and its document mode at 105).
+   */
+  versions?: ClientVersions;
   /** One honest line on how the client is emulated. */
   emulation: string;
 }

@@ -176,6 +176,7 @@ async function showDetail(code) {
   $('detail-title').textContent = `${state.clients[code].name} · images ${images} · ${orientation}`;
   $('full').src = previewPath(code, '/full');
   $('full-link').href = previewPath(code, '/full');
+  showFidelity(code);
   const rows = $('report').tBodies[0];
   rows.replaceChildren();
   $('report-summary').textContent = 'Loading…';

@@ -1,6 +1,7 @@
 // The playground's two panels beside the grid, over the public API only: the email's pre-send
 // checks (read again as its captures end: contrast comes from them), and a comparison of two
-// emails previewed in this tab, client by client, with each diff image.
+// emails previewed in this tab, client by client, with each diff image; and, in a client's
+// detail, how far its previews can be trusted (its fidelity record).
 'use strict';
 
 const history = [];
@@ -105,3 +106,28 @@ document.addEventListener('DOMContentLoaded', () => {
   $('compare').addEventListener('click', compareVersions);
   $('checks-refresh').addEventListener('click', () => state.guid && loadChecks());
 });
+
+/** Called by app.js when a client's detail opens: its fidelity record, whatever the email. */
+async function showFidelity(code) {
+  const rows = $('fidelity').tBodies[0];
+  rows.replaceChildren();
+  $('fidelity-summary').textContent = 'Loading…';
+  const response = await fetch(`/v1/clients/${encodeURIComponent(code)}/fidelity`);
+  if (!response.ok) return void ($('fidelity-summary').textContent = 'No fidelity record.');
+  const record = await response.json();
+  const { engine, summary } = record;
+  const instead = engine.instead_of ? ` in place of ${engine.instead_of.engine}` : '';
+  const fonts = record.fonts.stand_ins.map((font) => `${font.name} as ${font.drawn_with}`);
+  $('fidelity-summary').textContent =
+    `Drawn by ${engine.name} ${engine.version}${instead}. ` +
+    `${summary.emulated} documented behaviours emulated and proven by a test, ` +
+    `${summary['emulated-unproven']} emulated without a test of their own, ` +
+    `${summary['not-emulated']} known and not emulated, ${summary['cannot-emulate']} out of reach` +
+    `${fonts.length ? `. Fonts standing in: ${fonts.join(', ')}` : ''}.`;
+  for (const behaviour of record.behaviours) {
+    const row = rows.insertRow();
+    const proof = behaviour.proof ?? behaviour.reason ?? '';
+    for (const text of [behaviour.behaviour, behaviour.status, behaviour.source, proof])
+      row.insertCell().textContent = text;
+  }
+}

@@ -1,0 +1,119 @@
+import { clientFeatures, plainNote } from '../caniemail/client-features';
+import { familyOf } from '../families/lookup';
+import { fontsOf, type DefaultFont } from '../fonts/client-fonts';
+import type { CaniemailKey, ClientProfile } from '../profile/client-profile';
+import {
+  appliesTo,
+  BEHAVIOURS,
+  BEHAVIOUR_STATUSES,
+  type BehaviourStatus,
+} from './behaviour-catalogue';
+
+/** The unit test that proves the caniemail stage's removals and notes, as a mechanism. */
+const CANIEMAIL_MECHANISM = 'test/unit/rendering/caniemail/caniemail-removal.spec.ts';
+
+export interface RecordedBehaviour {
+  id: string;
+  behaviour: string;
+  source: string;
+  status: BehaviourStatus;
+  /** For an emulated behaviour: the test file holding its probe, under its id. */
+  proof?: string;
+  reason?: string;
+}
+
+/** What the engine that draws the client's pictures here is. */
+export interface EngineFacts {
+  name: string;
+  version: string;
+  /** Set when Chromium draws in place of the client's own engine: why. */
+  instead_of?: { engine: string; reason: string };
+}
+
+/**
+ * How far a preview of one client can be trusted (docs/fidelity.md#the-fidelity-record): the
+ * documented behaviours that hold for it, each with its source and status, what caniemail
+ * records of it and how each entry is carried out, the engine that draws it, and the fonts
+ * that stand in for the client's.
+ */
+export interface FidelityRecord {
+  client: string;
+  name: string;
+  family: string;
+  engine: EngineFacts;
+  client_engine: string;
+  caniemail: CaniemailKey | null;
+  fonts: {
+    default: DefaultFont;
+    stand_ins: { name: string; drawn_with: string; is: string }[];
+  };
+  behaviours: RecordedBehaviour[];
+  caniemail_features: {
+    feature: string;
+    title: string;
+    source: string;
+    status: BehaviourStatus;
+    /** What the service does with it: `removed`, `note #N applied`, `note #N not emulated`. */
+    handling: string;
+    note?: string;
+    mechanism_tested_by?: string;
+  }[];
+  /** How many of the behaviours and caniemail entries have each status. */
+  summary: Record<BehaviourStatus, number>;
+}
+
+export function fidelityRecord(profile: ClientProfile, engine: EngineFacts): FidelityRecord {
+  const family = familyOf(profile);
+  const behaviours: RecordedBehaviour[] = BEHAVIOURS.filter((entry) =>
+    appliesTo(entry, profile),
+  ).map(({ id, behaviour, source, status, proof, reason }) => ({
+    id,
+    behaviour,
+    source,
+    status,
+    ...(proof ? { proof } : {}),
+    ...(reason ? { reason } : {}),
+  }));
+  const caniemail_features = clientFeatures(profile, family).flatMap((entry) => {
+    const source = `caniemail ${entry.feature.slug}`;
+    const base = { feature: entry.feature.slug, title: entry.feature.title, source };
+    const done = { status: 'emulated-unproven' as const, mechanism_tested_by: CANIEMAIL_MECHANISM };
+    return [
+      ...(entry.unsupported ? [{ ...base, ...done, handling: 'removed' }] : []),
+      ...entry.notes.map((note) => ({
+        ...base,
+        ...done,
+        handling: `note #${note.number} applied`,
+        note: plainNote(note.text),
+      })),
+      ...entry.notEmulated.map((note) => ({
+        ...base,
+        status: 'not-emulated' as const,
+        handling: `note #${note.number} not emulated`,
+        note: plainNote(note.text),
+      })),
+    ];
+  });
+  const summary = Object.fromEntries(BEHAVIOUR_STATUSES.map((status) => [status, 0])) as Record<
+    BehaviourStatus,
+    number
+  >;
+  for (const { status } of [...behaviours, ...caniemail_features]) summary[status] += 1;
+  return {
+    client: profile.code,
+    name: profile.name,
+    family: profile.family,
+    engine,
+    client_engine: profile.engine,
+    caniemail: profile.caniemail ?? null,
+    fonts: {
+      default: family.defaultFont,
+      stand_ins: fontsOf(family.fonts, profile)
+        .filter((font) => font.is !== 'the font')
+        .map((font) => ({ name: font.name, drawn_with: font.drawnWith.family, is: font.is })),
+    },
+    behaviours,
+    caniemail_features,
+    summary,
+  };
+}
