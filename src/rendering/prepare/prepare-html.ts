@@ -13,7 +13,7 @@ import { applyEngineStyles } from '../stages/engine-styles';
 import { showStoredImages } from '../stages/images';
 import { removeMetaRefresh } from '../stages/navigations';
 import { loadStylesheets } from '../stages/stylesheets';
-import { answerTouchMediaFeatures } from '../stages/touch-media';
+import { answerInteractionMediaFeatures } from '../stages/interaction-media';
 
 export interface PreparedHtml {
   html: string;
@@ -33,7 +33,7 @@ export interface PreparedHtml {
  * 3. the client's documented sanitizer (Gmail's style rules, class prefixing, ...);
  * 4. the engine model (Word's CSS model; iOS text size and data detectors ...);
  * 5. caniemail for what no specific rule covered, partial-support notes applied as they say;
- *    a touch device's answers to hover and pointer media queries;
+ *    the device's answers to hover and pointer media queries (touch screen or mouse);
  * 6. the engine's own styles joined, what the engine draws (VML), dark mode, what the
  *    client's display does (auto fit, clipping), and the client frame: default fonts.
  * Pure: no browser, no I/O. Every stage reports what it changed and its public source.
@@ -54,7 +54,7 @@ export function prepareHtml(
     family.sanitizer,
     family.engineModel,
     applyCaniemail,
-    answerTouchMediaFeatures,
+    answerInteractionMediaFeatures,
     applyEngineStyles,
     family.drawing,
     applyColourInversion,

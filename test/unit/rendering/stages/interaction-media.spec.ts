@@ -12,7 +12,7 @@ function prepare(code: string, head: string) {
   });
 }
 
-describe('the touch media stage: hover and pointer as a touch screen answers them', () => {
+describe('the interaction media stage: hover and pointer as the device answers them', () => {
   const queries = [
     ['(hover: none)', ALWAYS],
     ['(hover: hover)', NEVER],
@@ -50,12 +50,20 @@ describe('the touch media stage: hover and pointer as a touch screen answers the
     expect(html).toContain(`media="${ALWAYS}"`);
   });
 
-  it('leaves a desktop client alone: its engine answers for a mouse', () => {
-    const { html, report } = prepare(
-      'APPMAIL16',
-      '<style>@media (hover: none) { .a { color: red } }</style>',
-    );
-    expect(html).toContain('@media (hover: none) {');
-    expect(report.list().some((e) => e.slug === 'rule:touch-media-features')).toBe(false);
+  it.each([
+    ['(hover: none)', NEVER],
+    ['(hover: hover)', ALWAYS],
+    ['(hover)', ALWAYS],
+    ['(pointer: coarse)', NEVER],
+    ['(any-pointer: fine)', ALWAYS],
+  ])('answers %s for a mouse on a desktop, whatever the engine finds', (query, answer) => {
+    for (const code of ['APPMAIL16', 'FFOUTLOOKCOM', 'CHROMEOUTLOOKCOM']) {
+      const { html, report } = prepare(
+        code,
+        `<style>@media ${query} { .a { color: red } }</style>`,
+      );
+      expect(html).toContain(`@media ${answer} {`);
+      expect(report.list().map((e) => e.slug)).toContain('rule:mouse-media-features');
+    }
   });
 });
