@@ -25,6 +25,16 @@ const mediaList = html(
 
 const probes: Probe[] = [
   {
+    id: 'yahoo-aol/nested-selectors-apply-to-the-parent',
+    html: html(
+      '<div class="a" style="height:40px">&nbsp;</div>',
+      style('.a { background: #ff0000; .b { background: #00ff00 } }'),
+    ),
+    client: 'YAHOO',
+    shows: hasGreen,
+    control: ['APPMAIL16'],
+  },
+  {
     id: 'yahoo-aol/height-is-read-as-min-height-a-20px',
     html: html(tallContent),
     client: 'YAHOO',

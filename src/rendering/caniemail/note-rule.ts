@@ -34,4 +34,6 @@ export interface NoteRule {
   imageTypes?: string[];
   /** True: the whole style attribute, as written, is dropped (Mail.ru: a comment in it). */
   styleAttribute?: (text: string) => boolean;
+  /** True: a nested rule loses its selector, its declarations applying to the parent rule. */
+  nestedToParent?: boolean;
 }

@@ -158,6 +158,10 @@ const NOTES: [RegExp, (note: string, slug: string) => NoteRule][] = [
     () => ({ declaration: when((d) => /url\(/i.test(d.value)) }),
   ],
   [
+    /The nested selectors are removed, making the nested properties apply to the parent/,
+    () => ({ nestedToParent: true }),
+  ],
+  [
     /nested media queries/i,
     () => ({ atRule: (name, _params, nested) => name === 'media' && nested }),
   ],

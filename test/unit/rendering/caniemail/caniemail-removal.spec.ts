@@ -129,6 +129,21 @@ describe('applyCaniemail', () => {
     expect(caniemail(email, 'ANDROIDGMAILIMAP').$('p').attr('style')).toBeUndefined();
   });
 
+  it("moves a nested rule's declarations into its parent in Yahoo (css-nesting #3), drops it in Gmail", () => {
+    const nested = '<style>.a { color: red; .b { color: green } & .c { margin: 0 } }</style>';
+    const yahoo = caniemail(`<html><head>${nested}</head><body></body></html>`, 'YAHOO');
+    expect(yahoo.$('style').text()).toBe('.a { color: red; color: green; margin: 0 }');
+    expect(yahoo.report).toContainEqual(
+      expect.objectContaining({
+        slug: 'css-nesting',
+        source: 'caniemail css-nesting #3',
+        count: 2,
+      }),
+    );
+    const gmail = caniemail(`<html><head>${nested}</head><body></body></html>`, 'GMAILNEW');
+    expect(gmail.$('style').text()).toBe('.a { color: red }');
+  });
+
   it('reports a partial note it cannot emulate, keeping the feature', () => {
     const { $, report } = caniemail(`<p style="letter-spacing:-0.5em">x</p>`, 'OL2019');
     expect($('p').attr('style')).toBe('letter-spacing:-0.5em');
