@@ -130,7 +130,7 @@ export class Renderer {
       viewport,
       scale: profile.device_scale_factor,
       colorScheme: profile.dark === 'none' ? 'light' : 'dark',
-      fitToWidth: profile.capture.includes('fit-to-width'),
+      fitToWidth: prepared.fitsToWidth,
       colorblind: profile.capture.includes('colorblind'),
     };
     // Shared between the clients of one email only (`key`): emails never share anything.

@@ -1,6 +1,15 @@
 import type { Pixels } from '../support/pixels';
 import { isBlue, isGreen, isRed, luminance } from '../support/pixels';
-import { boxWidth, describeProbes, GREEN_BOX, hasGreen, html, Probe, style } from './probe';
+import {
+  boxWidth,
+  describeProbes,
+  GREEN_BOX,
+  hasGreen,
+  html,
+  noGreen,
+  Probe,
+  style,
+} from './probe';
 
 // Apple Mail (macOS) and Mail on iPhone and iPad: data detectors, the minimum text size,
 // dark mode only where the email allows it, and the darkening of simple emails.
@@ -188,4 +197,30 @@ const touch: Probe[] = [
   },
 ];
 
-describeProbes('Apple Mail and iOS Mail', [...detectors, ...textSize, ...darkMode, ...touch]);
+// An 800 px email with a green block at its right end: seen only when the email is shrunk.
+const WIDE =
+  '<div style="width:800px;height:40px;background:#ff0000"><div style="float:right;width:100px;height:40px;background:#00ff00">&nbsp;</div></div>';
+const reformatting: Probe[] = [
+  {
+    id: 'apple-ios/a-wide-email-is-shrunk-to-the-screen',
+    html: html(WIDE),
+    client: 'IPHONE13',
+    shows: hasGreen,
+    control: ['GMAILIOS'],
+  },
+  {
+    id: 'apple-ios/reformatting-meta-keeps-a-wide-email-wide',
+    html: html(WIDE, '<meta name="x-apple-disable-message-reformatting">'),
+    client: 'IPHONE13',
+    shows: noGreen,
+    control: ['SAMSUNGMAIL'],
+  },
+];
+
+describeProbes('Apple Mail and iOS Mail', [
+  ...detectors,
+  ...textSize,
+  ...darkMode,
+  ...touch,
+  ...reformatting,
+]);

@@ -31,6 +31,11 @@ export interface Preparation extends PreparationContext {
   plan: ImagePlan;
   /** False once a stage finds the client drops the doctype (serialized without it). */
   keepsDoctype: boolean;
+  /**
+   * Whether the client zooms this email out to the screen (the profile's fit-to-width), until
+   * a stage finds the email turns that off (iOS Mail's reformatting meta).
+   */
+  fitsToWidth: boolean;
 }
 
 /** One step of the pipeline: it reads and rewrites the preparation in place. */

@@ -49,7 +49,13 @@ export function startPreparation(
 /** The source text parsed (parse5, as browsers parse): the stages after parsing go on with it. */
 export function parsePreparation(source: SourceText): Preparation {
   const { html, ...context } = source;
-  return { ...context, $: parseEmail(html), plan: { served: new Map() }, keepsDoctype: true };
+  return {
+    ...context,
+    $: parseEmail(html),
+    plan: { served: new Map() },
+    keepsDoctype: true,
+    fitsToWidth: context.profile.capture.includes('fit-to-width'),
+  };
 }
 
 /** A preparation of an email for one profile, ready for the stages after parsing. */

@@ -21,6 +21,8 @@ export interface PreparedHtml {
   report: RenderReport;
   /** What stages left for later readers (StageMemo), such as a size the client measured. */
   memos: ReadonlyMap<object, unknown>;
+  /** Whether the client zooms this email out to the screen (Preparation.fitsToWidth). */
+  fitsToWidth: boolean;
 }
 
 /**
@@ -68,5 +70,6 @@ export function prepareHtml(
     images: p.plan,
     report: p.report,
     memos: p.memos,
+    fitsToWidth: p.fitsToWidth,
   };
 }

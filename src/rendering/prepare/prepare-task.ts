@@ -19,6 +19,8 @@ export interface PreparedEmail {
   html: string;
   served: Map<string, RenderImage>;
   report: ReportEntry[];
+  /** Whether the client zooms this email out to the screen. */
+  fitsToWidth: boolean;
   /** CPU time the preparation took on the thread that ran it (0 when it came from a cache). */
   cpuMs: number;
 }
@@ -38,6 +40,7 @@ export function runPreparation(task: PrepareTask): PreparedEmail {
     html: prepared.html,
     served: prepared.images.served,
     report: prepared.report.list(),
+    fitsToWidth: prepared.fitsToWidth,
     cpuMs,
   };
 }

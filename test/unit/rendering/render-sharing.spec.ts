@@ -10,6 +10,7 @@ const prepared = (html: string, image = 'png-bytes'): PreparedEmail => ({
   html,
   cpuMs: 0,
   report: [],
+  fitsToWidth: false,
   served: new Map([
     ['/a.png', { url: 'https://x/a.png', contentType: 'image/png', data: Buffer.from(image) }],
   ]),

@@ -21,9 +21,14 @@ export function firefoxPrefs(scheme: 'light' | 'dark'): Record<string, unknown> 
     'media.autoplay.default': 5,
     // The generic families of Windows (Thunderbird) and of Firefox there: Arial, Times New
     // Roman, Courier New, drawn with their metric clones as Blink draws them here, not
-    // fontconfig's Noto or DejaVu.
-    'font.name.sans-serif.x-western': 'Liberation Sans',
-    'font.name.serif.x-western': 'Liberation Serif',
-    'font.name.monospace.x-western': 'Liberation Mono',
+    // fontconfig's Noto or DejaVu. For the Western language group and for x-unicode, the
+    // group of a document in UTF-8 that says no language (Thunderbird's message div says it).
+    ...Object.fromEntries(
+      ['x-western', 'x-unicode'].flatMap((group) => [
+        [`font.name.sans-serif.${group}`, 'Liberation Sans'],
+        [`font.name.serif.${group}`, 'Liberation Serif'],
+        [`font.name.monospace.${group}`, 'Liberation Mono'],
+      ]),
+    ),
   };
 }

@@ -4,10 +4,12 @@ import { applyAppleDarkMode } from './dark-mode';
 import { applyDataDetectors } from './data-detectors';
 import { applyMinimumTextSize } from './minimum-text-size';
 import { APPLE_MAIL, isIosMail } from './platform';
+import { applyReformattingMeta } from './reformatting';
 
 /**
  * Apple Mail on macOS and Mail on iPhone and iPad (WebKit): iOS adds data detectors and a
- * minimum text size; dark mode depends on what the email declares
+ * minimum text size, and fits a wide email to the screen unless the email turns that off;
+ * dark mode depends on what the email declares
  * (docs/fidelity.md#apple-mail-and-ios-mail).
  */
 export const appleMail: ClientFamily = {
@@ -18,6 +20,7 @@ export const appleMail: ClientFamily = {
     applyMinimumTextSize(p.$, p.report);
   },
   darkMode: applyAppleDarkMode,
+  display: applyReformattingMeta,
   defaultFont: {
     family: 'Helvetica, Arial, sans-serif',
     source:

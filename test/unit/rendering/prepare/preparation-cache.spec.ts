@@ -19,7 +19,13 @@ const TASK: PrepareTask = {
   profile: clientCatalog.find('OL2019')!,
   options: { images: 'allowed', orientation: 'vertical' },
 };
-const PREPARED: PreparedEmail = { html: '<p>x</p>', served: new Map(), report: [], cpuMs: 3 };
+const PREPARED: PreparedEmail = {
+  html: '<p>x</p>',
+  served: new Map(),
+  report: [],
+  fitsToWidth: false,
+  cpuMs: 3,
+};
 
 describe('CachingPreparer', () => {
   it('prepares an email once per client and options, sharing a preparation in progress', async () => {
