@@ -1,6 +1,7 @@
 import type { Pixels } from '../support/pixels';
-import { isBlue, isGreen, isRed, luminance } from '../support/pixels';
+import { isBlue, isDark, isGreen, isRed, luminance } from '../support/pixels';
 import {
+  boxHeight,
   boxWidth,
   describeProbes,
   GREEN_BOX,
@@ -217,7 +218,45 @@ const reformatting: Probe[] = [
   },
 ];
 
+// CSS nesting in Mail 16: only a nested selector with `&` applies (caniemail css-nesting #1).
+const nesting: Probe[] = [
+  {
+    id: 'apple-ios/nesting-without-ampersand-not-in-mail-16',
+    html: html(`<div class="x">${GREEN_BOX}</div>`, style('.x { .a { background: #00ff00 } }')),
+    client: 'APPMAIL16',
+    shows: noGreen,
+    control: ['IPHONE16'],
+  },
+  {
+    id: 'apple-ios/nesting-without-ampersand-not-before-ios-17-2',
+    html: html(`<div class="x">${GREEN_BOX}</div>`, style('.x { .a { background: #00ff00 } }')),
+    client: 'IPHONE13',
+    shows: noGreen,
+    control: ['IPHONE16'],
+  },
+  {
+    id: 'apple-ios/nesting-with-ampersand-in-mail-16',
+    html: html(`<div class="x">${GREEN_BOX}</div>`, style('.x { & .a { background: #00ff00 } }')),
+    client: 'APPMAIL16',
+    shows: hasGreen,
+    control: ['OL2019'],
+  },
+];
+
+// font-size-adjust 0.1 shrinks the text to a tenth of an em's x-height where it applies.
+const adjusted: Probe[] = [
+  {
+    id: 'apple-ios/no-font-size-adjust-before-ios-17',
+    html: html('<p style="margin:0;font:40px Helvetica;font-size-adjust:0.1;color:#000">xxxx</p>'),
+    client: 'IPHONE13',
+    shows: (px) => boxHeight(px, isDark, 3) >= 12,
+    control: ['IPHONE16'],
+  },
+];
+
 describeProbes('Apple Mail and iOS Mail', [
+  ...adjusted,
+  ...nesting,
   ...detectors,
   ...textSize,
   ...darkMode,

@@ -182,11 +182,21 @@ function editAtRules(root: Root, features: ClientFeature[], note: Note, found: F
 function editSelectors(root: Root, features: ClientFeature[], note: Note, found: Found): void {
   const nesting = features.find((entry) => entry.unsupported && entry.matcher.nestedRules);
   const toParent = nesting?.notes.find((applied) => applied.rule.nestedToParent);
+  const partly = features.flatMap((entry) =>
+    entry.notes.filter((applied) => applied.rule.nestedRule).map((applied) => ({ entry, applied })),
+  );
   root.walkRules((rule) => {
     if (nesting && rule.parent?.type === 'rule') {
       note(nesting, 'nested rule', 1, toParent?.number);
       // Yahoo (caniemail css-nesting #3): the selector goes, its declarations stay in the parent.
       if (toParent) return void rule.replaceWith(rule.nodes);
+      return void rule.remove();
+    }
+    const dropped =
+      rule.parent?.type === 'rule' &&
+      partly.find(({ applied }) => applied.rule.nestedRule!(rule.selector));
+    if (dropped) {
+      note(dropped.entry, 'nested rule', 1, dropped.applied.number);
       return void rule.remove();
     }
     if (rule.parent?.type === 'atrule' && /keyframes/i.test((rule.parent as AtRule).name)) return;

@@ -36,4 +36,6 @@ export interface NoteRule {
   styleAttribute?: (text: string) => boolean;
   /** True: a nested rule loses its selector, its declarations applying to the parent rule. */
   nestedToParent?: boolean;
+  /** True: a nested rule with this selector is removed (the others apply). */
+  nestedRule?: (selector: string) => boolean;
 }

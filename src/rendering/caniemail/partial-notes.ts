@@ -158,6 +158,10 @@ const NOTES: [RegExp, (note: string, slug: string) => NoteRule][] = [
     () => ({ declaration: when((d) => /url\(/i.test(d.value)) }),
   ],
   [
+    /`E \{ F \{\}\}` doesn.t work, but `E \{ & F \{\}\}` does/,
+    () => ({ nestedRule: (selector) => !selector.includes('&') }),
+  ],
+  [
     /The nested selectors are removed, making the nested properties apply to the parent/,
     () => ({ nestedToParent: true }),
   ],

@@ -76,8 +76,10 @@ function compareVersions(a: number[], b: number[]): number {
 /**
  * The support value of a feature for a client. A profile that names its version (Outlook
  * 2016, Apple Mail 15, iOS 17.0) gets that version's test or, where the client's tests are
- * numbered versions, the newest one up to it (iOS 13.1 reads the iOS 13 test, not iOS 17's).
- * Otherwise, or with no test that old, the most recent test (last in the data's order).
+ * numbered versions, the newest one up to it (iOS 13.1 reads the iOS 13 test, not iOS 17's),
+ * or, older than every test, the oldest: the nearest record of that client (iOS 15 reads
+ * iOS 16.6's partial nesting, not 17.2's full support). Otherwise (a profile with no version,
+ * or tests named by date) the most recent test, last in the data's order.
  * Values are `y`, `n`, `a` (partial), `u` (unknown), optionally followed by note numbers.
  */
 export function supportOf(feature: CaniemailFeature, key: CaniemailKey): string | undefined {
@@ -93,10 +95,9 @@ export function supportOf(feature: CaniemailFeature, key: CaniemailKey): string 
   const same = numbered.find((test) => test.version && compareVersions(test.version, wanted) === 0);
   if (same) return same.value;
   if (numbered.some((test) => !test.version)) return newest; // dates or names: no order to read
-  const upTo = numbered
-    .filter((test) => compareVersions(test.version!, wanted) <= 0)
-    .sort((a, b) => compareVersions(a.version!, b.version!));
-  return upTo.length ? upTo[upTo.length - 1].value : newest;
+  const ordered = numbered.sort((a, b) => compareVersions(a.version!, b.version!));
+  const upTo = ordered.filter((test) => compareVersions(test.version!, wanted) <= 0);
+  return upTo.length ? upTo[upTo.length - 1].value : ordered[0].value;
 }
 
 export interface SupportEntry {

@@ -23,6 +23,17 @@ describe('caniemail support data', () => {
     expect(supportOf(radius, { family: 'nobody', platform: 'x' })).toBeUndefined();
   });
 
+  it("reads a numbered version's newest test at or below it, or the oldest when older than all", () => {
+    const ios = (version: string) => ({ family: 'apple-mail', platform: 'ios', version });
+    const adjust = featureBySlug('css-font-size-adjust')!; // iOS 16: n, 17: y
+    expect(supportOf(adjust, ios('15.0'))).toBe('n');
+    expect(supportOf(adjust, ios('17.0'))).toBe('y');
+    const nesting = featureBySlug('css-nesting')!; // iOS 16.6: a #1, 17.2: y
+    expect(supportOf(nesting, ios('17.0'))).toBe('a #1');
+    expect(supportOf(nesting, ios('15.0'))).toBe('a #1'); // older than every test: the oldest
+    expect(supportOf(nesting, ios('18.0'))).toBe('y');
+  });
+
   it('reads unsupported features and partial-support notes of a client as rules', () => {
     const ol2019 = clientCatalog.find('OL2019')!;
     const features = clientFeatures(ol2019, familyOf(ol2019));
