@@ -140,3 +140,9 @@ export function boxHeight(pixels: Pixels, test: (rgb: Rgb) => boolean, scale = 1
   const box = pixels.bounds(test);
   return box ? Math.round((box.bottom - box.top + 1) / scale) : 0;
 }
+
+/** A titled list of probes, as a `*.probes.ts` file exports them (PROBE_GROUPS). */
+export interface ProbeGroup {
+  name: string;
+  probes: Probe[];
+}

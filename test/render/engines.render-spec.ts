@@ -354,6 +354,23 @@ describe.each([
     expect(pixels.count(isRed, bottom)).toBeGreaterThan(0);
   });
 
+  it('draws an email of no height (its only box collapsed): a picture, not an error', async () => {
+    const empty = '<html><body style="margin:0"><div style="width:200px"></div></body></html>';
+    for (const client of [desktop, mobile]) {
+      const result = await renderer.render(
+        { html: empty, text: null, images: [] },
+        client,
+        DEFAULT,
+      );
+      const { viewport, device_scale_factor: scale } = clientCatalog.find(client)!;
+      const rows = (await readPixels(result.full)).height;
+      expect({ client, drawn: rows >= 1 && rows <= Math.ceil(viewport.height * scale) }).toEqual({
+        client,
+        drawn: true,
+      });
+    }
+  });
+
   // The height limit is 16,384 device px. 1.2 times it stays under cairo's 32,767-pixel limit,
   // past which WebKit has no full-document snapshot; 2.4 times it passes that too.
   it.each([1.2, 2.4])(

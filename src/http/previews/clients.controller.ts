@@ -62,6 +62,16 @@ export class ClientsController {
           device_scale_factor: { type: 'number' },
           dark: { type: 'string' },
           caniemail: {},
+          versions: {
+            type: 'object',
+            description:
+              "The client's version and its engine's; release: the browser release that engine is, where it is frozen with the client",
+            example: {
+              client: 'iOS 15.0 Mail',
+              engine: "WebKit of iOS 15.0 (every iOS app's web view)",
+              release: { browser: 'safari_ios', version: '15.0' },
+            },
+          },
           rules: { type: 'array', items: { type: 'string' } },
         },
       },
@@ -108,6 +118,7 @@ export class ClientsController {
       device_scale_factor: profile.device_scale_factor,
       dark: profile.dark,
       caniemail: profile.caniemail,
+      versions: profile.versions,
       rules: profile.rules,
     };
   }

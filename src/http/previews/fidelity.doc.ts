@@ -20,6 +20,35 @@ export const FIDELITY_SCHEMA = {
     },
     client_engine: { type: 'string' },
     caniemail: { type: 'object', nullable: true },
+    versions: {
+      type: 'object',
+      description: "The client's version, its engine's, and the browser release that engine is",
+      properties: {
+        client: { type: 'string', example: 'iOS 15.0 Mail' },
+        engine: { type: 'string' },
+        release: {
+          type: 'object',
+          properties: {
+            browser: {
+              type: 'string',
+              enum: ['safari_ios', 'safari', 'firefox', 'chrome_android'],
+            },
+            version: { type: 'string', example: '15.0' },
+          },
+        },
+      },
+    },
+    engine_release: {
+      type: 'object',
+      nullable: true,
+      description:
+        'What the release of a frozen engine lacked, removed where caniemail has no test at the version (@mdn/browser-compat-data)',
+      properties: {
+        release: { type: 'string', example: 'Safari on iOS 15.0' },
+        source: { type: 'string' },
+        removed: { type: 'array', items: { type: 'string' } },
+      },
+    },
     fonts: { type: 'object' },
     behaviours: {
       type: 'array',

@@ -48,7 +48,7 @@ export function applyCaniemail(p: Preparation): void {
       entry.feature.slug,
       title,
       where,
-      caniemailSource(entry.feature.slug, number ? [number] : []),
+      entry.source ?? caniemailSource(entry.feature.slug, number ? [number] : []),
       count,
     );
   };

@@ -1,27 +1,12 @@
 import type { ClientFamily } from '../model/client-family';
 import type { ClientProfile } from '../profile/client-profile';
-import { FeatureMatcher, matcherFor } from './feature-matchers';
-import type { NoteRule } from './note-rule';
+import { engineFeatures } from './engine-features';
+import type { ClientFeature } from './client-feature';
+import { matcherFor } from './feature-matchers';
 import { interpretNote } from './partial-notes';
-import { CaniemailFeature, supportEntry } from './support-table';
+import { ALL_FEATURES, supportEntry, testedByVersion } from './support-table';
 
-export interface AppliedNote {
-  number: string;
-  text: string;
-  rule: NoteRule;
-}
-
-/** A caniemail feature as one client supports it: not at all, or partly as its notes say. */
-export interface ClientFeature {
-  feature: CaniemailFeature;
-  matcher: FeatureMatcher;
-  /** `n`, or a note that makes it `n` for this profile (a non-Google account). */
-  unsupported: boolean;
-  /** Notes this service applies, in the data's order. */
-  notes: AppliedNote[];
-  /** Partial-support notes this service does not emulate: reported when the feature occurs. */
-  notEmulated: { number: string; text: string }[];
-}
+export type { AppliedNote, ClientFeature } from './client-feature';
 
 const cache = new Map<string, ClientFeature[]>();
 
@@ -37,11 +22,16 @@ export function clientFeatures(profile: ClientProfile, family: ClientFamily): Cl
   if (!profile.caniemail) return [];
   let features = cache.get(profile.code);
   if (features) return features;
+  const key = profile.caniemail;
   const reading = family.caniemail;
-  features = [];
-  for (const { feature, support, noteNumbers } of supportEntry(profile.caniemail)) {
+  const recorded = new Set(
+    ALL_FEATURES.filter((feature) => testedByVersion(feature, key)).map((f) => f.slug),
+  );
+  const engine = engineFeatures(profile, ALL_FEATURES, recorded, reading?.supersedes ?? []);
+  features = [...engine.entries];
+  for (const { feature, support, noteNumbers } of supportEntry(key)) {
     if (support !== 'n' && support !== 'a') continue;
-    if (reading?.supersedes?.includes(feature.slug)) continue;
+    if (reading?.supersedes?.includes(feature.slug) || engine.replaced.has(feature.slug)) continue;
     const matcher = matcherFor(feature);
     if (!matcher) continue;
     const entry: ClientFeature = {

@@ -13,6 +13,23 @@ const when =
   (test: (d: DeclarationContext) => boolean) =>
   (d: DeclarationContext): DeclarationVerdict | undefined =>
     test(d) ? REMOVE : undefined;
+function classAndAttributeInOneCompound(selector: Selector): boolean {
+  let attribute = false;
+  let className = false;
+  for (const node of selector.nodes) {
+    if (node.type === 'combinator') attribute = className = false;
+    if (node.type === 'attribute') attribute = true;
+    if (node.type === 'class') className = true;
+    if (attribute && className) return true;
+  }
+  return false;
+}
+
+/** Fastmail (css-position #6): a fixed element is positioned as an absolute one. */
+const fixedToAbsolute = (d: DeclarationContext): DeclarationVerdict | undefined =>
+  d.property === 'position' && /^\s*fixed\s*$/i.test(d.value)
+    ? { action: 'rewrite', value: 'absolute' }
+    : undefined;
 const tagsIn = (note: string) =>
   [...note.matchAll(/`<(\w+)>`/g)].map((match) => match[1].toLowerCase());
 /** Whether every element it styles is one of `tags` (unknown elements: false). */
@@ -75,6 +92,14 @@ const NOTES: [RegExp, (note: string, slug: string) => NoteRule][] = [
     }),
   ],
   [
+    // email-bugs#13: Gmail removes the whole <style> tag or style attribute, not the keyword.
+    /Only supported in lowercase\. \(See \[email-bugs#13\]/,
+    () => ({
+      declaration: (d) =>
+        d.important && /[A-Z]/.test(d.rawImportant) ? { action: 'drop-container' } : undefined,
+    }),
+  ],
+  [
     /Only supported in lowercase/,
     () => ({
       declaration: (d) =>
@@ -93,6 +118,19 @@ const NOTES: [RegExp, (note: string, slug: string) => NoteRule][] = [
     /Percentages? values are not supported/,
     () => ({ declaration: when((d) => /%/.test(d.value)) }),
   ],
+  [
+    // css-position: "Supports `sticky` but not `relative`, `absolute` and `fixed`."
+    /^Partial\. Supports `[\w-]+`(?: and `[\w-]+`)? but not /,
+    (note) => {
+      const unsupported = [...note.split(' but not ')[1].matchAll(/`([\w-]+)`/g)].map((m) => m[1]);
+      return {
+        declaration: when(
+          (d) => d.property === 'position' && unsupported.includes(d.value.trim().toLowerCase()),
+        ),
+      };
+    },
+  ],
+  [/`fixed` is replaced by `absolute`/, () => ({ declaration: fixedToAbsolute })],
   [/Only `background-color` values are supported/, () => ({ declaration: backgroundColorOnly })],
   [
     /A border can not be bigger than (\d+)px/,
@@ -193,10 +231,10 @@ const NOTES: [RegExp, (note: string, slug: string) => NoteRule][] = [
     () => ({ selector: (selector) => !hasNode(selector, 'tag') }),
   ],
   [
+    // `.test[class]`: an attribute and a class in one compound. An attribute alone in its
+    // compound before a combinator (`[data-ogsc] .foo`) is the dark-mode guides' working form.
     /Can not be used with a class selector/,
-    () => ({
-      selector: (selector) => hasNode(selector, 'attribute') && hasNode(selector, 'class'),
-    }),
+    () => ({ selector: classAndAttributeInOneCompound }),
   ],
   [
     /Only supports `\[attr~=value\]` syntax\. Only `class`/,

@@ -100,6 +100,22 @@ export function supportOf(feature: CaniemailFeature, key: CaniemailKey): string 
   return upTo.length ? upTo[upTo.length - 1].value : ordered[0].value;
 }
 
+/**
+ * Whether caniemail tested the client at or before the profile's version: otherwise its
+ * value for an older profile is only the nearest record, and the engine's own record is
+ * asked first (engine-features.ts). Tests named by date, or a profile with no version: yes.
+ */
+export function testedByVersion(feature: CaniemailFeature, key: CaniemailKey): boolean {
+  const tests = feature.stats[key.family]?.[key.platform];
+  if (!tests?.length) return false;
+  const wanted = key.version === undefined ? null : versionNumbers(key.version);
+  if (!wanted) return true;
+  return tests.some(([version]) => {
+    const numbers = versionNumbers(version);
+    return !numbers || compareVersions(numbers, wanted) <= 0;
+  });
+}
+
 export interface SupportEntry {
   feature: CaniemailFeature;
   /** `y`, `n`, `a` (partial) or `u` (unknown). */
@@ -117,6 +133,8 @@ export function supportEntry(key: CaniemailKey): SupportEntry[] {
     return [{ feature, support: value.charAt(0), noteNumbers }];
   });
 }
+
+export const ALL_FEATURES: readonly CaniemailFeature[] = FEATURES;
 
 export function featureBySlug(slug: string): CaniemailFeature | undefined {
   return FEATURES.find((feature) => feature.slug === slug);

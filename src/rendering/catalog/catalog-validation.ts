@@ -1,7 +1,14 @@
 import { supportEntry } from '../caniemail/support-table';
 import type { ClientFamily } from '../model/client-family';
 import { ENGINES } from '../engine/engine-registry';
-import { CAPTURE_RULES, ClientProfile, DARK_STRATEGIES, GROUPS } from '../profile/client-profile';
+import {
+  CAPTURE_RULES,
+  ClientProfile,
+  COMPAT_BROWSERS,
+  type CompatBrowser,
+  DARK_STRATEGIES,
+  GROUPS,
+} from '../profile/client-profile';
 import { IMAGES_OPTIONS, ORIENTATION_OPTIONS } from '../profile/options';
 
 /** The catalogue names what the code does not know: the service must not start with it. */
@@ -73,14 +80,7 @@ function problemsOf(code: string, profile: unknown, families: ReadonlyMap<string
       : `${quoted(profile.device_scale_factor)} is not a positive number`,
   );
   check('caniemail', caniemailProblem(profile.caniemail));
-  const versions = profile.versions;
-  if (versions !== undefined)
-    check(
-      'versions',
-      isObject(versions) && isText(versions.client) && isText(versions.engine)
-        ? null
-        : `${quoted(versions)} is not { client, engine } as text`,
-    );
+  check('versions', versionsProblem(profile.versions));
   check('capture', listProblem(profile.capture, CAPTURE_RULES, true));
   const family = families.get(profile.family as string);
   if (!family) {
@@ -108,4 +108,20 @@ export function validateProfiles(
   if (problems.length)
     throw new CatalogueError(`The client catalogue is not valid:\n${problems.join('\n')}`);
   return profiles as Record<string, ClientProfile>;
+}
+
+/** A profile's client and engine versions, and the browser release its engine is, if any. */
+function versionsProblem(versions: unknown): string | null {
+  if (!isObject(versions) || !isText(versions.client) || !isText(versions.engine))
+    return `${quoted(versions)} is not { client, engine } as text`;
+  const release = versions.release;
+  if (release === undefined) return null;
+  const named =
+    isObject(release) &&
+    COMPAT_BROWSERS.includes(release.browser as CompatBrowser) &&
+    typeof release.version === 'string' &&
+    /^\d+(\.\d+)*$/.test(release.version);
+  return named
+    ? null
+    : `release ${quoted(release)} is not { browser: one of ${COMPAT_BROWSERS.join(', ')}, version: "N.N" }`;
 }

@@ -4,6 +4,7 @@ export { appleMail } from './apple-mail';
 export { generic } from './generic';
 export { gmail } from './gmail';
 export { outlookCom } from './outlook-com';
+export { outlookMac } from './outlook-mac';
 export { outlookWord } from './outlook-word';
 export { plainText } from './plain-text';
 export { protonMail } from './protonmail';

@@ -1,7 +1,8 @@
 import { clientFeatures, plainNote } from '../caniemail/client-features';
 import { familyOf } from '../families/lookup';
 import { fontsOf, type DefaultFont } from '../fonts/client-fonts';
-import type { CaniemailKey, ClientProfile } from '../profile/client-profile';
+import type { CaniemailKey, ClientProfile, ClientVersions } from '../profile/client-profile';
+import { releaseName } from '../caniemail/engine-releases';
 import {
   appliesTo,
   BEHAVIOURS,
@@ -43,6 +44,13 @@ export interface FidelityRecord {
   engine: EngineFacts;
   client_engine: string;
   caniemail: CaniemailKey | null;
+  /** The client's version and its engine's, as the profile names them. */
+  versions: ClientVersions;
+  /**
+   * Where the engine is frozen with the client: the browser release it is, and the features
+   * that release lacked that are removed where caniemail has no test at the profile's version.
+   */
+  engine_release: { release: string; source: string; removed: string[] } | null;
   fonts: {
     default: DefaultFont;
     stand_ins: { name: string; drawn_with: string; is: string }[];
@@ -74,26 +82,32 @@ export function fidelityRecord(profile: ClientProfile, engine: EngineFacts): Fid
     ...(proof ? { proof } : {}),
     ...(reason ? { reason } : {}),
   }));
-  const caniemail_features = clientFeatures(profile, family).flatMap((entry) => {
-    const source = `caniemail ${entry.feature.slug}`;
-    const base = { feature: entry.feature.slug, title: entry.feature.title, source };
-    const done = { status: 'emulated-unproven' as const, mechanism_tested_by: CANIEMAIL_MECHANISM };
-    return [
-      ...(entry.unsupported ? [{ ...base, ...done, handling: 'removed' }] : []),
-      ...entry.notes.map((note) => ({
-        ...base,
-        ...done,
-        handling: `note #${note.number} applied`,
-        note: plainNote(note.text),
-      })),
-      ...entry.notEmulated.map((note) => ({
-        ...base,
-        status: 'not-emulated' as const,
-        handling: `note #${note.number} not emulated`,
-        note: plainNote(note.text),
-      })),
-    ];
-  });
+  const features = clientFeatures(profile, family);
+  const caniemail_features = features
+    .filter((entry) => !entry.source)
+    .flatMap((entry) => {
+      const source = `caniemail ${entry.feature.slug}`;
+      const base = { feature: entry.feature.slug, title: entry.feature.title, source };
+      const done = {
+        status: 'emulated-unproven' as const,
+        mechanism_tested_by: CANIEMAIL_MECHANISM,
+      };
+      return [
+        ...(entry.unsupported ? [{ ...base, ...done, handling: 'removed' }] : []),
+        ...entry.notes.map((note) => ({
+          ...base,
+          ...done,
+          handling: `note #${note.number} applied`,
+          note: plainNote(note.text),
+        })),
+        ...entry.notEmulated.map((note) => ({
+          ...base,
+          status: 'not-emulated' as const,
+          handling: `note #${note.number} not emulated`,
+          note: plainNote(note.text),
+        })),
+      ];
+    });
   const summary = Object.fromEntries(BEHAVIOUR_STATUSES.map((status) => [status, 0])) as Record<
     BehaviourStatus,
     number
@@ -106,6 +120,14 @@ export function fidelityRecord(profile: ClientProfile, engine: EngineFacts): Fid
     engine,
     client_engine: profile.engine,
     caniemail: profile.caniemail ?? null,
+    versions: profile.versions,
+    engine_release: profile.versions.release
+      ? {
+          release: releaseName(profile.versions.release),
+          source: '@mdn/browser-compat-data',
+          removed: features.filter((entry) => entry.source).map((entry) => entry.feature.title),
+        }
+      : null,
     fonts: {
       default: family.defaultFont,
       stand_ins: fontsOf(family.fonts, profile)

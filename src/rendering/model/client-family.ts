@@ -85,6 +85,11 @@ export interface ClientFamily {
   readonly drawing?: Stage;
   /** The family's own dark mode; it then paints its own dark defaults. */
   readonly darkMode?: Stage;
+  /**
+   * A dark profile of the family keeps each colour its inversion rewrites in `data-og*`
+   * attributes (Outlook's dark mode: stages/original-colours.ts).
+   */
+  readonly keepsOriginalColours?: boolean;
   /** What the client's display does to the finished email (auto fit, clipping). */
   readonly display?: Stage;
   /** The font the client shows text in where the email names none, and its source. */

@@ -23,10 +23,26 @@ export interface CaniemailKey {
   version?: string;
 }
 
+/** Browsers whose release-by-release record (@mdn/browser-compat-data) stands for an engine. */
+export const COMPAT_BROWSERS = ['safari_ios', 'safari', 'firefox', 'chrome_android'] as const;
+export type CompatBrowser = (typeof COMPAT_BROWSERS)[number];
+
+/** The browser release whose engine the client embeds (iOS 15's Mail: Safari on iOS 15.0). */
+export interface EngineRelease {
+  browser: CompatBrowser;
+  version: string;
+}
+
 /** A client's own version and its engine's, as the client's release notes give them. */
 export interface ClientVersions {
   client: string;
   engine: string;
+  /**
+   * The browser release the engine is, where it is frozen with the client (iOS, macOS,
+   * Thunderbird): what it lacked is removed before a newer engine draws. Absent: an engine
+   * updated apart from the client (Android's WebView, a webmail's browser) or not a browser's.
+   */
+  release?: EngineRelease;
 }
 
 /** One emulation profile: how a named client is reproduced (client-profiles.json). */
@@ -52,11 +68,8 @@ export interface ClientProfile {
   capture: CaptureRule[];
   /** Word-engine profiles: the mso version conditional comments are evaluated against. */
   mso?: number;
-  /**
-   * The client's version and the engine inside it, where a family's stages depend on them
-   * (Thunderbird's sanitizer changed at 73 and its document mode at 105).
-   */
-  versions?: ClientVersions;
+  /** The client's version and the engine inside it (Thunderbird's sanitizer changed at 73). */
+  versions: ClientVersions;
   /** One honest line on how the client is emulated. */
   emulation: string;
 }

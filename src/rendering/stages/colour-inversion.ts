@@ -6,6 +6,7 @@ import type { EmailDocument } from '../model/email-document';
 import type { Preparation } from '../model/client-family';
 import type { RenderReport } from '../model/render-report';
 import type { DarkStrategy } from '../profile/client-profile';
+import { markOriginalColours } from './original-colours';
 
 extend([namesPlugin]);
 
@@ -128,10 +129,22 @@ export function invertColors($: EmailDocument, strategy: Inversion, report: Rend
   );
 }
 
-/** The dark-mode stage of clients that invert colours (the profile's `dark` strategy). */
+/**
+ * The dark-mode stage of clients that invert colours (the profile's `dark` strategy); where
+ * the family keeps the originals (Outlook), they are put in `data-og*` attributes first.
+ */
 export function applyColourInversion(p: Preparation): void {
   const { dark } = p.profile;
-  if (dark === 'partial-inversion' || dark === 'full-inversion') invertColors(p.$, dark, p.report);
+  if (dark !== 'partial-inversion' && dark !== 'full-inversion') return;
+  if (p.family.keepsOriginalColours)
+    p.report.add(
+      'rule:dark-original-colours',
+      "Dark mode: each rewritten colour's original kept in data-ogsc, data-ogsb, data-ogac, data-ogab",
+      'colours',
+      'caniemail css-at-media-prefers-color-scheme #3; hteumeuleu.com, Dealing with Outlook.com dark mode (2019)',
+      markOriginalColours(p.$),
+    );
+  invertColors(p.$, dark, p.report);
 }
 
 /** Lightens the email's dark text colours (and only those); returns how many changed. */

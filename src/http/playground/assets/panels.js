@@ -118,7 +118,13 @@ async function showFidelity(code) {
   const { engine, summary } = record;
   const instead = engine.instead_of ? ` in place of ${engine.instead_of.engine}` : '';
   const fonts = record.fonts.stand_ins.map((font) => `${font.name} as ${font.drawn_with}`);
+  const { versions, engine_release: release } = record;
+  const removed = release
+    ? ` What ${release.release} lacked is removed where caniemail has no test at this version` +
+      ` (${release.removed.length} features, ${release.source}).`
+    : '';
   $('fidelity-summary').textContent =
+    `${versions.client}, whose engine is ${versions.engine}.${removed} ` +
     `Drawn by ${engine.name} ${engine.version}${instead}. ` +
     `${summary.emulated} documented behaviours emulated and proven by a test, ` +
     `${summary['emulated-unproven']} emulated without a test of their own, ` +

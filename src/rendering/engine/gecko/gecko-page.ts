@@ -78,11 +78,16 @@ export class GeckoPage implements PageDriver {
     return this.page.evaluate(fn as (arg: unknown) => R, arg) as Promise<R>;
   }
 
-  /** Firefox's drawing snapshot paints afresh: no frame needs waiting for. */
+  /**
+   * Firefox's drawing snapshot paints afresh: no frame needs waiting for. An area within the
+   * window is taken from the window: Firefox cuts a document-relative clip to the document,
+   * and an email of no height (its only box collapsed) would leave nothing to take.
+   */
   async screenshot(area: ScreenshotArea): Promise<Shot> {
+    const window = this.page.viewport();
     const png = await this.page.screenshot({
       type: 'png',
-      captureBeyondViewport: true,
+      captureBeyondViewport: !window || area.height > window.height,
       clip: { x: 0, y: 0, width: area.width, height: area.height },
     });
     return { png: Buffer.from(png) };

@@ -2,7 +2,8 @@ import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { ARIAL } from '../../fonts/client-fonts';
 
 /**
- * Clients with no documented sanitizer or engine model of their own (Outlook for Mac, iOS and Android, GMX, web.de, Lotus Notes...): the email as their engine shows it, less
+ * Clients with no documented sanitizer or engine model of their own (Outlook for iOS and
+ * Android, GMX, web.de, Lotus Notes...): the email as their engine shows it, less
  * what caniemail's table says the client does not support.
  */
 export const generic: ClientFamily = {
@@ -12,6 +13,6 @@ export const generic: ClientFamily = {
     assumed: true,
     source: 'these clients document no default of their own; Arial is the common one of webmails',
   },
-  // Outlook for Mac's notes on other providers' accounts: its profiles read an Outlook account.
+  // Outlook's apps' notes on other providers' accounts: their profiles read an Outlook account.
   caniemail: { readNote: handlesNotes(/with non Outlook accounts/) },
 };

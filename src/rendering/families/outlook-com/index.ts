@@ -23,5 +23,6 @@ export const outlookCom: ClientFamily = {
       "no public source documents the reading pane's font for a message that names none; Segoe UI is Outlook on the web's own interface font (its reply form opens in it, OfficeDev/office-js#6623)",
   },
   fonts: [...WINDOWS_FONTS, { name: 'Aptos', drawnWith: INTER, is: 'substitute' }],
+  keepsOriginalColours: true,
   caniemail: { readNote: handlesNotes(PREFIX_NOTE, BODY_BECOMES_DIV_NOTE) },
 };

@@ -3,7 +3,7 @@ import { editStylesheets } from '../../model/css-walker';
 import type { Preparation } from '../../model/client-family';
 import { bodyBecomesClassedDiv } from '../webmail/body-to-div';
 import { inKeyframes, prefixClassesAndIds } from '../webmail/class-prefix';
-import { filterAttributeCompounds, prefixFirstOfEachCompound } from './selectors';
+import { prefixFirstOfEachCompound } from './selectors';
 
 export const OUTLOOK_COM_BODY_CLASS = 'ip-outlook-body';
 
@@ -17,20 +17,20 @@ const OUTLOOK_COM_BODY_KEPT = ['alink', 'background', 'link', 'vlink', 'text', '
 
 /**
  * Outlook.com and the new Outlook: class and id names prefixed with `x_` in the HTML and in
- * style blocks, only the first of a chain of classes (email-bugs#61), attribute-only
- * ancestors filtered (email-bugs#38), and the body turned into a div (email-bugs#88).
+ * style blocks, only the first of a chain of classes (email-bugs#61), and the body turned into
+ * a div (email-bugs#88). Attribute selectors are kept as written: caniemail's retests
+ * (css-selector-attribute, 2020-12 and 2024-01, notes #1 and #3) find an attribute-only compound
+ * working (`[data-ogsc] .foo`), superseding email-bugs#38 (2018: `[owa] .foo` became `.foo`).
  */
 export function applyOutlookComPrefixes(p: Preparation): void {
   const { $, report } = p;
   prefixClassesAndIds($, 'x_');
   let chains = 0;
-  let filtered = 0;
   editStylesheets($, (root) =>
     root.walkRules((rule) => {
       if (inKeyframes(rule)) return;
       rule.selector = selectorParser((selectors) => {
         selectors.each((selector) => {
-          if (filterAttributeCompounds(selector)) filtered++;
           if (prefixFirstOfEachCompound(selector, 'x_')) chains++;
         });
       }).processSync(rule.selector);
@@ -49,14 +49,6 @@ export function applyOutlookComPrefixes(p: Preparation): void {
       'selector',
       'email-bugs#61; caniemail css-selector-chaining #4',
       chains,
-    );
-  if (filtered)
-    report.add(
-      'rule:outlook-com',
-      'Attribute selectors before a combinator are filtered out ([owa] .foo becomes .foo)',
-      'selector',
-      'email-bugs#38',
-      filtered,
     );
   bodyBecomesClassedDiv(
     $,

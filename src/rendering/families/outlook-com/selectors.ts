@@ -1,4 +1,4 @@
-import type { Node, Selector } from 'postcss-selector-parser';
+import type { Selector } from 'postcss-selector-parser';
 
 /**
  * Outlook.com prefixes class and id names with `x_`, in the HTML and in style blocks. In a
@@ -21,32 +21,4 @@ export function prefixFirstOfEachCompound(selector: Selector, prefix: string): b
     }
   }
   return broken;
-}
-
-/**
- * Outlook.com filters attribute selectors: `[owa] .foo` becomes `.foo`, a compound made of
- * attribute selectors only is removed with the combinator after it (email-bugs#38, the
- * "[owa]" hack that targets Outlook.com). A selector that is an attribute alone (`[class]`)
- * keeps working (caniemail css-selector-attribute #1) and is left as it is.
- * Returns whether the selector was changed.
- */
-export function filterAttributeCompounds(selector: Selector): boolean {
-  const compounds: Node[][] = [[]];
-  for (const node of selector.nodes) {
-    if (node.type === 'combinator') compounds.push([node], []);
-    else compounds[compounds.length - 1].push(node);
-  }
-  let changed = false;
-  for (let index = 0; index + 2 < compounds.length; index += 2) {
-    const compound = compounds[index];
-    const attributeOnly =
-      compound.some((node) => node.type === 'attribute') &&
-      compound.every((node) => node.type === 'attribute' || node.type === 'universal');
-    if (!attributeOnly) continue;
-    for (const node of [...compound, ...compounds[index + 1]]) node.remove();
-    changed = true;
-  }
-  const first = selector.first;
-  if (changed && first) first.spaces.before = '';
-  return changed;
 }

@@ -2,6 +2,7 @@ import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { applyWordCssModel } from './css-model';
 import { applyDpi120, DPI_120_NOTE } from './dpi-120';
+import { applyLateStyleBlocks } from './late-style-blocks';
 import { readWordSource } from './source';
 import { collectVmlShapes, drawVmlShapes } from './vml';
 
@@ -10,7 +11,7 @@ import { collectVmlShapes, drawVmlShapes } from './vml';
  * detail (css-model.ts, web-fonts.ts, tables.ts; distant fonts never load in the renderer).
  */
 const WORD_MODEL_NOTES =
-  /The declaration is supported but distant fonts are ignored|Percentage width on `<img>` elements are based on the physical file's width|ignore the font stack and fall back to Times New Roman|`em` and `px` units behave weirdly|Vertical padding will be the same for all cells/;
+  /The declaration is supported but distant fonts are ignored|Percentage width on `<img>` elements are based on the physical file's width|ignore the font stack and fall back to Times New Roman|`em` and `px` units behave weirdly|Vertical padding will be the same for all cells|`<style>` elements need to be declared before their rules are used/;
 
 /**
  * Outlook 2007-2021 and classic Outlook for Windows: Word's HTML engine, modelled on Blink
@@ -28,7 +29,11 @@ export const outlookWord: ClientFamily = {
     applyWordCssModel(p);
     if (p.has('dpi-120')) applyDpi120(p);
   },
-  drawing: drawVmlShapes,
+  drawing: (p) => {
+    // After caniemail's removals, which would take the :not() the exclusion is written with.
+    applyLateStyleBlocks(p);
+    drawVmlShapes(p);
+  },
   defaultFont: {
     family: '"Times New Roman", Times, serif',
     size: '12pt',

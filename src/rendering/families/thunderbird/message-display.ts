@@ -15,9 +15,9 @@ const STANDARDS_MODE_FROM = 105;
  */
 const CONDITIONAL_RULES = new Set(['media', 'supports', 'import', 'document', '-moz-document']);
 
-/** The profile's Thunderbird release, its major number (`versions.client`). */
+/** The profile's Thunderbird release, its major number (`versions.client`: "Thunderbird 60"). */
 function releaseOf(p: Preparation): number {
-  const release = Number.parseInt(p.profile.versions?.client ?? '', 10);
+  const release = Number(/\d+/.exec(p.profile.versions.client)?.[0]);
   if (!Number.isFinite(release))
     throw new Error(
       `profile ${p.profile.code}: a Thunderbird profile names its release (versions.client)`,

@@ -4,7 +4,7 @@ import { editInlineStyles, editStylesheets } from '../../model/css-walker';
 import type { Preparation } from '../../model/client-family';
 import { bodyToDiv } from '../webmail/body-to-div';
 import { inKeyframes, prefixClassesAndIds } from '../webmail/class-prefix';
-import { cutAtMediaQueryList } from './media-query-list';
+import { cutAtMediaQueryList, cutAtSemicolonInAttribute } from './style-block-cuts';
 
 export const YAHOO_ID = 'yiv0123456789';
 
@@ -54,6 +54,15 @@ export function applyYahooRules(p: Preparation): void {
         'style block',
         'email-bugs#149',
         cut,
+      );
+    const broken = cutAtSemicolonInAttribute(root);
+    if (broken)
+      report.add(
+        'rule:yahoo',
+        'An attribute selector with a semicolon in its value breaks the rest of its style block',
+        'style block',
+        'email-bugs#74',
+        broken,
       );
     root.walkRules((rule) => void (/\b(body|html)\b/i.test(rule.selector) && bodyRules++));
     scopeUnderYahooContainer(root);

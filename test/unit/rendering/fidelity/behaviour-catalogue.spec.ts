@@ -57,10 +57,10 @@ describe('the fidelity behaviour catalogue (src/rendering/fidelity/behaviours)',
       source: 'nowhere',
       status: 'emulated',
       applies_to: { family: 'apple-mail' },
-      proof: `${FIDELITY}/apple-ios.fidelity-spec.ts`,
+      proof: `${FIDELITY}/apple-ios.probes.ts`,
     };
     expect(unprovenClaims([...BEHAVIOURS, claimed], probeIds())).toEqual([
-      `apple-ios/unprobed is marked emulated, but ${FIDELITY}/apple-ios.fidelity-spec.ts has no probe of it`,
+      `apple-ios/unprobed is marked emulated, but ${FIDELITY}/apple-ios.probes.ts has no probe of it`,
     ]);
     const demoted = BEHAVIOURS.map((entry, index) =>
       index === 0 ? { ...entry, status: 'emulated-unproven' as const } : entry,

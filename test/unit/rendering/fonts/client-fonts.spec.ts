@@ -37,7 +37,8 @@ describe("each family's default body font, as the client documents it", () => {
       'THUNDERBIRDLATEST',
       /body \{ font-family: Calibri, sans-serif; font-size: 17px/,
     ],
-    ['generic', 'OUTLOOKMAC', /body \{ font-family: Arial,/],
+    ['generic', 'GMXDE', /body \{ font-family: Arial,/],
+    ['outlook-mac', 'OUTLOOKMAC', /body \{ font-family: Arial,/],
   ];
   it.each(defaults)('%s (%s)', (_family, code, font) => {
     expect(frameOf(code)).toMatch(font);
@@ -53,6 +54,7 @@ describe("each family's default body font, as the client documents it", () => {
     expect(assumed.map((family) => family.name).sort()).toEqual([
       'generic',
       'outlook-com',
+      'outlook-mac',
       'samsung-email',
       'yahoo-aol',
     ]);

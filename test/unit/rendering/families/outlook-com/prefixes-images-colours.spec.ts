@@ -47,13 +47,13 @@ describe('Outlook.com prefixes', () => {
     expect(entry).toMatchObject({ count: 2, source: expect.stringContaining('email-bugs#61') });
   });
 
-  it('leaves attribute selectors unprefixed and filters attribute-only ancestors (email-bugs#38)', () => {
+  it('leaves attribute selectors unprefixed, an attribute-only compound included (caniemail css-selector-attribute #1)', () => {
     const { css } = outlook(
       '[class="a"] { color: red } [owa] .foo { color: blue } td[class] { margin: 0 }',
       '',
     );
     expect(css).toContain('[class="a"] { color: red }');
-    expect(css).toContain('.x_foo { color: blue }');
+    expect(css).toContain('[owa] .x_foo { color: blue }');
     expect(css).toContain('td[class] { margin: 0 }');
   });
 

@@ -1,4 +1,4 @@
-import type { AtRule, ChildNode, Root } from 'postcss';
+import type { AtRule, ChildNode, Root, Rule } from 'postcss';
 
 /** A comma outside parentheses: the query is a list of media queries. */
 function isQueryList(params: string): boolean {
@@ -22,9 +22,29 @@ export function cutAtMediaQueryList(root: Root): number {
   root.walkAtRules(/^media$/i, (atRule) => {
     if (!cut && isQueryList(atRule.params)) cut = atRule;
   });
-  if (!cut) return 0;
+  return cut ? cutFrom(cut) : 0;
+}
+
+/** An attribute selector whose value holds a semicolon (`div[style="margin: 16px;"]`). */
+const SEMICOLON_IN_ATTRIBUTE = /\[[^\]]*;[^\]]*\]/;
+
+/**
+ * Yahoo and AOL break every style after an attribute selector whose value holds a semicolon
+ * (email-bugs#74): the rule and everything after it in the block are lost. Returns how many
+ * nodes were removed.
+ */
+export function cutAtSemicolonInAttribute(root: Root): number {
+  let cut: Rule | undefined;
+  root.walkRules((rule) => {
+    if (!cut && SEMICOLON_IN_ATTRIBUTE.test(rule.selector)) cut = rule;
+  });
+  return cut ? cutFrom(cut) : 0;
+}
+
+/** Removes a node and every node after it, up through its ancestors; how many were removed. */
+function cutFrom(start: ChildNode): number {
   let removed = 0;
-  let node: ChildNode | undefined = cut;
+  let node: ChildNode | undefined = start;
   while (node) {
     const parent: ChildNode['parent'] = node.parent;
     let sibling: ChildNode | undefined = node;
