@@ -1,4 +1,5 @@
 import { Account } from '../domain/applications/account.entity';
+import { AuditEvent } from '../domain/audit/audit-event.entity';
 import { Application } from '../domain/applications/application.entity';
 import { StaffKey } from '../domain/applications/staff-key.entity';
 import { User } from '../domain/applications/user.entity';
@@ -21,6 +22,7 @@ export const ENTITIES = [
   Application,
   User,
   StaffKey,
+  AuditEvent,
   Email,
   Capture,
   UsageRecord,

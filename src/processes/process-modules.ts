@@ -7,6 +7,7 @@ import { ExpiryScheduleModule } from '../domain/expiry/expiry-schedule.module';
 import { ExpiryModule } from '../domain/expiry/expiry.module';
 import { RenderingModule } from '../domain/renderer/renderer.module';
 import { WebhooksModule } from '../domain/webhooks/webhooks.module';
+import { AdminHttpModule } from '../http/admin/admin-http.module';
 import { BillingHttpModule } from '../http/billing/billing-http.module';
 import { ChecksHttpModule } from '../http/checks/checks-http.module';
 import { ComparisonsHttpModule } from '../http/comparisons/comparisons-http.module';
@@ -54,6 +55,7 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [ChecksHttpModule, ['api']],
   [OAuthHttpModule, ['api']],
   [BillingHttpModule, ['api']],
+  [AdminHttpModule, ['api']],
   [UsageModule, ['cli']],
   [ExpiryScheduleModule, ['api']],
   [ExpiryModule, ['worker', 'cli']],

@@ -41,4 +41,8 @@ export class Application {
 
   @Column({ name: 'created_at' })
   createdAt: Date;
+
+  /** Set while an admin has it disabled: its keys and tokens refused, its data kept. */
+  @Column({ name: 'disabled_at', type: Date, nullable: true })
+  disabledAt?: Date | null;
 }

@@ -35,16 +35,11 @@ export class ApplicationsService {
   ) {}
 
   async create(input: NewApplication): Promise<IssuedCredentials> {
-    const name = input.name?.trim();
-    if (!name) throw ApiError.badRequest('--name is required');
-    if (name.length > 200) throw ApiError.badRequest('--name must be at most 200 characters');
+    const name = checkedName(input.name);
     if (input.callbackUris.length === 0) {
       throw ApiError.badRequest('at least one --callback <https URL> is required');
     }
-    for (const uri of input.callbackUris) {
-      const problem = callbackUriProblem(uri);
-      if (problem) throw ApiError.badRequest(`callback refused: ${problem}`);
-    }
+    input.callbackUris.forEach(checkCallback);
     const clientSecret = input.isPublic ? null : randomToken('ips_');
     const apiKey = newApiKey();
     const account = this.newAccount('application', name);
@@ -65,6 +60,45 @@ export class ApplicationsService {
 
   list(): Promise<Application[]> {
     return this.applications.list();
+  }
+
+  /** An application by client_id, disabled or not (the admin's view); 404 when none. */
+  async requireByClientId(clientId: string): Promise<Application> {
+    const application = await this.applications.findByClientId(clientId);
+    if (!application) throw ApiError.notFound(`no application with client_id ${clientId}`);
+    return application;
+  }
+
+  async rename(clientId: string, name: string): Promise<Application> {
+    const application = await this.requireByClientId(clientId);
+    application.name = checkedName(name);
+    await this.applications.update(application);
+    return application;
+  }
+
+  /** Adds and removes callback URIs (the HTTPS rule of creation); one must remain. */
+  async changeCallbacks(clientId: string, add: string[], remove: string[]): Promise<Application> {
+    const application = await this.requireByClientId(clientId);
+    add.forEach(checkCallback);
+    for (const uri of remove)
+      if (!application.callbackUris.includes(uri))
+        throw ApiError.badRequest(`${uri} is not a callback URI of ${clientId}`);
+    const uris = [...new Set([...application.callbackUris, ...add])].filter(
+      (uri) => !remove.includes(uri),
+    );
+    if (uris.length === 0)
+      throw ApiError.badRequest('an application keeps one callback URI at least');
+    application.callbackUris = uris;
+    await this.applications.update(application);
+    return application;
+  }
+
+  /** Disabled: its API key and bearer tokens are refused at once; its data stays. */
+  async setDisabled(clientId: string, disabled: boolean): Promise<Application> {
+    const application = await this.requireByClientId(clientId);
+    application.disabledAt = disabled ? (application.disabledAt ?? this.clock.now()) : null;
+    await this.applications.update(application);
+    return application;
   }
 
   /** Issues a new API key; the old one stops working at once. */
@@ -93,26 +127,24 @@ export class ApplicationsService {
     const id = apiKeyId(key);
     if (!id) return null;
     const application = await this.applications.findByApiKeyId(id);
-    return application && secretMatches(key, application.apiKeyHash) ? application : null;
+    return application && !application.disabledAt && secretMatches(key, application.apiKeyHash)
+      ? application
+      : null;
   }
 
-  findById(id: string): Promise<Application | null> {
-    return this.applications.findById(id);
+  /** An enabled application by id: a disabled one's tokens and clients are refused. */
+  async findById(id: string): Promise<Application | null> {
+    return enabled(await this.applications.findById(id));
   }
 
-  findByClientId(clientId: string): Promise<Application | null> {
-    return this.applications.findByClientId(clientId);
+  /** An enabled application by client_id (OAuth clients, webhooks' owner). */
+  async findByClientId(clientId: string): Promise<Application | null> {
+    return enabled(await this.applications.findByClientId(clientId));
   }
 
   /** The billing account every application and user gets, stored together with its owner. */
   newAccount(kind: AccountKind, name: string): Account {
     return { id: randomUUID(), kind, name, createdAt: this.clock.now() };
-  }
-
-  private async requireByClientId(clientId: string): Promise<Application> {
-    const application = await this.findByClientId(clientId);
-    if (!application) throw ApiError.notFound(`no application with client_id ${clientId}`);
-    return application;
   }
 
   private credentials(
@@ -129,4 +161,19 @@ export class ApplicationsService {
       callback_uris: application.callbackUris,
     };
   }
+}
+
+const enabled = (application: Application | null) =>
+  application && !application.disabledAt ? application : null;
+
+function checkedName(input: string | undefined): string {
+  const name = input?.trim();
+  if (!name) throw ApiError.badRequest('--name is required');
+  if (name.length > 200) throw ApiError.badRequest('--name must be at most 200 characters');
+  return name;
+}
+
+function checkCallback(uri: string): void {
+  const problem = callbackUriProblem(uri);
+  if (problem) throw ApiError.badRequest(`callback refused: ${problem}`);
 }

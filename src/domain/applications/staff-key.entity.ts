@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
 
 export type StaffRole = 'billing' | 'admin';
 
-/** A key for the service's own staff (billing reports); stored only as a hash. */
+/** A key for the service's own staff (billing reports, admin); stored only as a hash. */
 @Entity('staff_keys')
 @Unique('uq_staff_keys_key_id', ['keyId'])
 export class StaffKey {
@@ -23,4 +23,8 @@ export class StaffKey {
 
   @Column({ name: 'created_at' })
   createdAt: Date;
+
+  /** Set once revoked: the key is refused from then on. */
+  @Column({ name: 'revoked_at', type: Date, nullable: true })
+  revokedAt?: Date | null;
 }

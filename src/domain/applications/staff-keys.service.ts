@@ -41,6 +41,19 @@ export class StaffKeysService {
     const id = apiKeyId(key, 'ipsk_');
     if (!id) return null;
     const row = await this.staffKeys.findByKeyId(id);
-    return row && secretMatches(key, row.keyHash) ? row : null;
+    return row && !row.revokedAt && secretMatches(key, row.keyHash) ? row : null;
+  }
+
+  list(): Promise<StaffKey[]> {
+    return this.staffKeys.list();
+  }
+
+  /** Revoked: refused from the next request on. */
+  async revoke(id: string): Promise<StaffKey> {
+    const row = await this.staffKeys.findById(id);
+    if (!row) throw ApiError.notFound(`no staff key ${id}`);
+    row.revokedAt ??= this.clock.now();
+    await this.staffKeys.update(row);
+    return row;
   }
 }

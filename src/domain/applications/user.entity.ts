@@ -22,4 +22,8 @@ export class User {
 
   @Column({ name: 'created_at' })
   createdAt: Date;
+
+  /** Set once an admin disables the user: no sign-in, their tokens refused. */
+  @Column({ name: 'disabled_at', type: Date, nullable: true })
+  disabledAt?: Date | null;
 }

@@ -57,6 +57,15 @@ export class UsersService {
     return this.users.findById(id);
   }
 
+  /** Disabled (or enabled again): no sign-in, and the tokens they granted refused. */
+  async setDisabled(id: string, disabled: boolean): Promise<User> {
+    const user = await this.users.findById(id);
+    if (!user) throw ApiError.notFound(`no user ${id}`);
+    user.disabledAt = disabled ? (user.disabledAt ?? this.clock.now()) : null;
+    await this.users.update(user);
+    return user;
+  }
+
   /**
    * The user whose email and password match, or null (same cost either way). Checks take
    * turns (PASSWORD_CHECKS_AT_ONCE), so a flood of sign-ins cannot take every core from the
@@ -71,7 +80,7 @@ export class UsersService {
       const matches = await argon2
         .verify(user?.passwordHash ?? (await DUMMY_HASH), password)
         .catch(() => false);
-      return user && matches ? user : null;
+      return user && matches && !user.disabledAt ? user : null;
     } finally {
       release();
     }

@@ -1,7 +1,8 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ApplicationsService } from '../applications/applications.service';
-import { StaffKey } from '../applications/staff-key.entity';
+import { StaffKey, StaffRole } from '../applications/staff-key.entity';
 import { StaffKeysService } from '../applications/staff-keys.service';
 import { REALM } from '../../base/security/principal';
 import { ApiError } from '../../base/errors/api-error';
@@ -9,14 +10,21 @@ import { parseBasicAuth } from '../../base/security/basic-auth';
 import { AccessTokens } from '../oauth/access-tokens';
 import { AuthFailures } from '../../platform/throttling/auth-failures';
 
+const ROLES = 'staff-roles';
+
+/** The staff roles a controller or route is for (none: every staff key). */
+export const StaffRoles = (...roles: StaffRole[]) => SetMetadata(ROLES, roles);
+
 /**
- * Billing endpoints: staff keys only (HTTP Basic, key as username, empty password).
- * Valid credentials of another kind (an application's API key, an OAuth token) get 403;
- * missing or wrong ones 401.
+ * Staff endpoints (billing, admin): staff keys only (HTTP Basic, key as username, empty
+ * password), of the roles the route names (@StaffRoles). Valid credentials of another kind (an
+ * application's API key, an OAuth token) or of another role get 403; missing, wrong or revoked
+ * ones 401.
  */
 @Injectable()
 export class StaffGuard implements CanActivate {
   constructor(
+    private readonly reflector: Reflector,
     private readonly staffKeys: StaffKeysService,
     private readonly applications: ApplicationsService,
     private readonly accessTokens: AccessTokens,
@@ -25,15 +33,27 @@ export class StaffGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { staff?: StaffKey }>();
-    return this.failures.guard(request, () => this.authenticate(request));
+    const roles = this.reflector.getAllAndOverride<StaffRole[] | undefined>(ROLES, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    return this.failures.guard(request, () => this.authenticate(request, roles));
   }
 
-  private async authenticate(request: Request & { staff?: StaffKey }): Promise<boolean> {
+  private async authenticate(
+    request: Request & { staff?: StaffKey },
+    roles: StaffRole[] | undefined,
+  ): Promise<boolean> {
     const header = request.headers.authorization ?? '';
     const unauthorized = new ApiError(401, 'A staff key (HTTP Basic username) is required', {
       'WWW-Authenticate': `Basic realm="${REALM}"`,
     });
-    const forbidden = new ApiError(403, 'Billing reports are for staff keys only');
+    const forbidden = new ApiError(
+      403,
+      roles?.includes('admin') && !roles.includes('billing')
+        ? 'The admin API is for admin staff keys only'
+        : 'Billing reports are for staff keys only',
+    );
     if (/^Bearer /i.test(header)) {
       const valid = await this.accessTokens.principalFor(header.slice(7).trim()).then(
         () => true,
@@ -46,6 +66,7 @@ export class StaffGuard implements CanActivate {
     const username = credentials.user;
     const staff = await this.staffKeys.findByKey(username);
     if (staff) {
+      if (roles && !roles.includes(staff.role)) throw forbidden;
       request.staff = staff;
       return true;
     }

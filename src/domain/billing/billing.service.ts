@@ -27,4 +27,9 @@ export class BillingService {
   async recordCapture(transaction: Transaction, capture: CompletedCapture): Promise<void> {
     await this.records.insert(transaction, { id: randomUUID(), ...capture, billable: true });
   }
+
+  /** Billable captures per application id, all time. */
+  capturesPerApplication(): Promise<Map<string, number>> {
+    return this.records.capturesPerApplication();
+  }
 }

@@ -82,4 +82,21 @@ export class UsageRecordRepository {
       users: Number(row.users),
     }));
   }
+
+  /** Billable captures of every application, all time (the admin's list). */
+  async capturesPerApplication(): Promise<Map<string, number>> {
+    const billable = this.dataSource.driver.preparePersistentValue(
+      true,
+      this.dataSource.getMetadata(UsageRecord).findColumnWithPropertyName('billable')!,
+    ) as unknown;
+    const rows = (await this.dataSource
+      .createQueryBuilder()
+      .select('application_id', 'application')
+      .addSelect('COUNT(*)', 'captures')
+      .from(UsageRecord, 'usage')
+      .where('billable = :billable', { billable })
+      .groupBy('application_id')
+      .getRawMany()) as { application: string | null; captures: string | number }[];
+    return new Map(rows.map((row) => [row.application ?? '', Number(row.captures)]));
+  }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
+import { ApplicationsService } from '../applications/applications.service';
 import { UsersService } from '../applications/users.service';
 import type { Principal } from '../../base/security/principal';
 import { hashSecret } from '../../base/security/secrets';
@@ -24,6 +25,7 @@ export class AccessTokens {
   constructor(
     private readonly tokenRows: OAuthTokenRowRepository,
     private readonly users: UsersService,
+    private readonly applications: ApplicationsService,
     private readonly clock: Clock,
     config: AppConfig,
   ) {
@@ -52,6 +54,9 @@ export class AccessTokens {
       throw new InvalidTokenError('The access token has expired');
     const user = await this.users.findById(row.userId);
     if (!user) throw new InvalidTokenError('The user who granted this token no longer exists');
+    if (user.disabledAt) throw new InvalidTokenError('The user who granted this token is disabled');
+    if (!(await this.applications.findById(row.applicationId)))
+      throw new InvalidTokenError('The application of this token is disabled');
     return {
       via: 'oauth',
       accountId: user.accountId,

@@ -69,6 +69,20 @@ export class WebhooksService {
     return (await this.webhooks.ofApplication(applicationId)).map(viewOf);
   }
 
+  /** An application's webhooks with their health and recent deliveries (the admin's view). */
+  async withDeliveries(applicationId: string) {
+    const rows = await this.webhooks.ofApplication(applicationId);
+    return Promise.all(
+      rows.map(async (webhook) => ({
+        ...viewOf(webhook),
+        failing_since: webhook.failingSince?.toISOString() ?? null,
+        recent_deliveries: (await this.deliveries.ofWebhook(webhook.id, DELIVERIES_SHOWN)).map(
+          deliveryView,
+        ),
+      })),
+    );
+  }
+
   async delete(applicationId: string, id: string): Promise<void> {
     if (!(await this.webhooks.delete(id, applicationId))) throw ApiError.notFound();
     await this.deliveries.deleteOf(id);

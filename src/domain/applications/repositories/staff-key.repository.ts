@@ -14,4 +14,16 @@ export class StaffKeyRepository {
   findByKeyId(keyId: string): Promise<StaffKey | null> {
     return this.rows.findOneBy({ keyId });
   }
+
+  findById(id: string): Promise<StaffKey | null> {
+    return this.rows.findOneBy({ id });
+  }
+
+  list(): Promise<StaffKey[]> {
+    return this.rows.find({ order: { createdAt: 'ASC' } });
+  }
+
+  async update(key: StaffKey): Promise<void> {
+    await this.rows.save(key);
+  }
 }

@@ -19,6 +19,10 @@ export class UserRepository {
     return this.rows.findOneBy({ id });
   }
 
+  async update(user: User): Promise<void> {
+    await this.rows.save(user);
+  }
+
   findByEmail(email: string): Promise<User | null> {
     return this.rows.findOneBy({ email });
   }

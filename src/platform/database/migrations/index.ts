@@ -12,6 +12,7 @@ import { Webhooks1764800000000 } from './1764800000000-webhooks';
 import { CaptureTextSamples1764900000000 } from './1764900000000-capture-text-samples';
 import { CaptureRenderFailures1765000000000 } from './1765000000000-capture-render-failures';
 import { StorageMoveRuns1765100000000 } from './1765100000000-storage-move-runs';
+import { AdminConsole1765200000000 } from './1765200000000-admin-console';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   CaptureTextSamples1764900000000,
   CaptureRenderFailures1765000000000,
   StorageMoveRuns1765100000000,
+  AdminConsole1765200000000,
 ];

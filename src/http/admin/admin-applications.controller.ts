@@ -1,0 +1,104 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { ApiBasicAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import { AdminService } from '../../domain/admin/admin.service';
+import { ChangeApplicationDto, CreateApplicationDto } from '../../domain/admin/dto/admin.dto';
+import type { Actor } from '../../domain/audit/audit-log';
+import { StaffGuard, StaffRoles } from '../../domain/auth/staff.guard';
+import { AdminActor } from './admin-actor';
+
+/** Applications, for admin staff keys: what `npm run cli -- apps:*` does, over HTTP. */
+@ApiTags('admin')
+@ApiBasicAuth('staff_key')
+@Controller('v1/admin/applications')
+@UseGuards(StaffGuard)
+@StaffRoles('admin')
+export class AdminApplicationsController {
+  constructor(private readonly admin: AdminService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every application, with its billable captures and webhooks counted' })
+  @ApiErrors(401, 403, 429)
+  list() {
+    return this.admin.listApplications();
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Register an application',
+    description:
+      'Answers client_id, client_secret (null for a public client) and api_key, as apps:create --json does: shown in this answer only.',
+  })
+  @ApiErrors(400, 401, 403, 429)
+  create(@AdminActor() actor: Actor, @Body() dto: CreateApplicationDto) {
+    return this.admin.createApplication(actor, {
+      name: dto.name,
+      callbackUris: dto.callback_uris,
+      isPublic: dto.public,
+    });
+  }
+
+  @Get(':client_id')
+  @ApiOperation({ summary: 'One application' })
+  @ApiErrors(401, 403, 404, 429)
+  one(@Param('client_id') clientId: string) {
+    return this.admin.application(clientId);
+  }
+
+  @Patch(':client_id')
+  @ApiOperation({ summary: 'Rename, add or remove callback URIs (https, as at creation)' })
+  @ApiErrors(400, 401, 403, 404, 429)
+  change(
+    @AdminActor() actor: Actor,
+    @Param('client_id') clientId: string,
+    @Body() dto: ChangeApplicationDto,
+  ) {
+    return this.admin.changeApplication(actor, clientId, {
+      name: dto.name,
+      addCallbackUris: dto.add_callback_uris,
+      removeCallbackUris: dto.remove_callback_uris,
+    });
+  }
+
+  @Post(':client_id/api-key')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A new API key, answered once; the old one is refused at once' })
+  @ApiErrors(401, 403, 404, 429)
+  rotateApiKey(@AdminActor() actor: Actor, @Param('client_id') clientId: string) {
+    return this.admin.rotateApiKey(actor, clientId);
+  }
+
+  @Post(':client_id/client-secret')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A new client secret, answered once; the old one is refused at once' })
+  @ApiErrors(400, 401, 403, 404, 429)
+  rotateClientSecret(@AdminActor() actor: Actor, @Param('client_id') clientId: string) {
+    return this.admin.rotateClientSecret(actor, clientId);
+  }
+
+  @Post(':client_id/disable')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Disable: its API key and bearer tokens are refused at once, its data is kept',
+  })
+  @ApiErrors(401, 403, 404, 429)
+  disable(@AdminActor() actor: Actor, @Param('client_id') clientId: string) {
+    return this.admin.setApplicationDisabled(actor, clientId, true);
+  }
+
+  @Post(':client_id/enable')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Enable a disabled application again' })
+  @ApiErrors(401, 403, 404, 429)
+  enable(@AdminActor() actor: Actor, @Param('client_id') clientId: string) {
+    return this.admin.setApplicationDisabled(actor, clientId, false);
+  }
+
+  @Get(':client_id/webhooks')
+  @ApiOperation({ summary: "An application's webhooks, their health and recent deliveries" })
+  @ApiErrors(401, 403, 404, 429)
+  webhooks(@Param('client_id') clientId: string) {
+    return this.admin.webhooksOf(clientId);
+  }
+}

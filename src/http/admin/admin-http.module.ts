@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AdminModule } from '../../domain/admin/admin.module';
+import { AuthModule } from '../../domain/auth/auth.module';
+import { AdminAccountsController } from './admin-accounts.controller';
+import { AdminApplicationsController } from './admin-applications.controller';
+
+/** The admin API over HTTP, for admin staff keys (the guard is auth's). */
+@Module({
+  imports: [AdminModule, AuthModule],
+  controllers: [AdminApplicationsController, AdminAccountsController],
+})
+export class AdminHttpModule {}
