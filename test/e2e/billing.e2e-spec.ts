@@ -100,6 +100,64 @@ describe(`billing reports (${TEST_DATABASE})`, () => {
     expect(oneApplication.totals).toEqual({ captures: 1, unique_end_users: 1 });
   });
 
+  it('groups by month (unique end users per month) and reports one end user alone', async () => {
+    const byMonth = (await usage('from=2026-10-01&to=2026-11-30&group_by=month').expect(200)).body;
+    expect(byMonth.rows).toEqual([
+      { key: '2026-10', captures: 4, unique_end_users: 2 },
+      { key: '2026-11', captures: 4, unique_end_users: 2 },
+    ]);
+    const u1 = (
+      await usage('from=2026-10-01&to=2026-11-30&group_by=client&end_user=u1').expect(200)
+    ).body;
+    expect(u1.rows).toEqual([
+      { key: 'APPMAIL14', captures: 2, unique_end_users: 2 },
+      { key: 'GMAILNEW', captures: 1, unique_end_users: 1 },
+      { key: 'OL2019', captures: 1, unique_end_users: 1 },
+    ]);
+    expect(u1.totals).toEqual({ captures: 4, unique_end_users: 2 });
+  });
+
+  it("lists one end user's captures, oldest first, for staff keys only", async () => {
+    const captures = (
+      await request(t.url)
+        .get('/v1/billing/end-users/u1/captures?from=2026-10-01&to=2026-11-30')
+        .set('Authorization', basicAuth(staffKey))
+        .expect(200)
+    ).body;
+    expect(captures).toMatchObject({ end_user_id: 'u1', truncated: false });
+    expect(
+      // oldest first; captures of one moment (the test clock stands still) in any order
+      captures.captures.map((c: { captured_at: string; client: string }) => [
+        c.captured_at.slice(0, 10),
+        c.client,
+      ]),
+    ).toEqual([
+      ['2026-10-20', expect.any(String)],
+      ['2026-10-20', expect.any(String)],
+      ['2026-11-02', expect.any(String)],
+      ['2026-11-02', expect.any(String)],
+    ]);
+    expect(captures.captures.map((c: { client: string }) => c.client).sort()).toEqual([
+      'APPMAIL14',
+      'APPMAIL14',
+      'GMAILNEW',
+      'OL2019',
+    ]);
+    const none = await request(t.url)
+      .get('/v1/billing/end-users/u1/captures?from=2026-12-01&to=2026-12-31')
+      .set('Authorization', basicAuth(staffKey))
+      .expect(200);
+    expect(none.body.captures).toEqual([]);
+    await request(t.url)
+      .get('/v1/billing/end-users/u1/captures?from=2026-11-30&to=2026-10-01')
+      .set('Authorization', basicAuth(staffKey))
+      .expect(400);
+    await request(t.url)
+      .get('/v1/billing/end-users/u1/captures?from=2026-10-01&to=2026-11-30')
+      .set('Authorization', basicAuth(appA.api_key))
+      .expect(403);
+  });
+
   it('answers CSV (Accept or format=csv) with the rows of JSON and no totals row, never cached', async () => {
     const json = (await usage('from=2026-10-01&to=2026-11-30&group_by=end_user').expect(200)).body;
     for (const csv of [
@@ -147,7 +205,7 @@ describe(`billing reports (${TEST_DATABASE})`, () => {
       ['from=2026-11-01&to=2026-10-01', "'from' must not be after 'to'"],
       [
         'from=2026-10-01&to=2026-10-31&group_by=planet',
-        "'group_by' must be one of end_user, client, day, account, application",
+        "'group_by' must be one of end_user, client, day, month, account, application",
       ],
     ];
     for (const [query, description] of cases) {

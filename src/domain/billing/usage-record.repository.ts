@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Between, DataSource } from 'typeorm';
 import type { Transaction } from '../../platform/database/transaction';
 import { UsageRecord } from './usage-record.entity';
 
 /** A column usage can be grouped by, or the UTC day of the capture. */
-export type UsageKey = 'end_user_id' | 'client' | 'account_id' | 'application_id' | 'day';
+export type UsageKey = 'end_user_id' | 'client' | 'account_id' | 'application_id' | 'day' | 'month';
 
 export interface UsageFilter {
   /** Captured at or after start, at or before end (both inclusive). */
@@ -13,6 +13,7 @@ export interface UsageFilter {
   end: Date;
   account?: string;
   application?: string;
+  endUser?: string;
 }
 
 /** Billable captures and distinct end users of one UTC month (and key, when grouped). */
@@ -39,7 +40,7 @@ export class UsageRecordRepository {
     const postgres = this.dataSource.options.type === 'postgres';
     const month = postgres ? `to_char(captured_at, 'YYYY-MM')` : `substr(captured_at, 1, 7)`;
     const day = postgres ? `to_char(captured_at, 'YYYY-MM-DD')` : `substr(captured_at, 1, 10)`;
-    const column = key === 'day' ? day : key;
+    const column = key === 'day' ? day : key === 'month' ? month : key;
     const conditions = ['billable = :billable', 'captured_at >= :start', 'captured_at <= :end'];
     // The driver's own conversion, so the bounds compare as the stored values do (SQLite
     // keeps text that sorts as time only with TypeORM's four-digit years, and binds neither
@@ -62,6 +63,10 @@ export class UsageRecordRepository {
     if (filter.application) {
       conditions.push('application_id = :application');
       parameters.application = filter.application;
+    }
+    if (filter.endUser) {
+      conditions.push('end_user_id = :endUser');
+      parameters.endUser = filter.endUser;
     }
     const select = column ? `${column} AS key, ` : '';
     const group = column ? `${column}, ` : '';
@@ -98,5 +103,14 @@ export class UsageRecordRepository {
       .groupBy('application_id')
       .getRawMany()) as { application: string | null; captures: string | number }[];
     return new Map(rows.map((row) => [row.application ?? '', Number(row.captures)]));
+  }
+
+  /** One end user's billable captures in a range, oldest first, at most `limit`. */
+  async ofEndUser(endUser: string, start: Date, end: Date, limit: number): Promise<UsageRecord[]> {
+    return this.dataSource.getRepository(UsageRecord).find({
+      where: { endUserId: endUser, billable: true, capturedAt: Between(start, end) },
+      order: { capturedAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
   }
 }

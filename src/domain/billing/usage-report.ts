@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UsageKey, UsageRecordRepository } from './usage-record.repository';
 
-export const GROUP_BY = ['end_user', 'client', 'day', 'account', 'application'] as const;
+export const GROUP_BY = ['end_user', 'client', 'day', 'month', 'account', 'application'] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
 
 export interface UsageQuery {
@@ -10,6 +10,8 @@ export interface UsageQuery {
   to: string;
   account?: string;
   application?: string;
+  /** Only this end user's captures. */
+  endUser?: string;
   groupBy: GroupBy;
 }
 
@@ -28,10 +30,13 @@ export interface UsageReport {
   totals: { captures: number; unique_end_users: number };
 }
 
+const END_USER_CAPTURES_SHOWN = 10_000;
+
 const GROUP_KEYS: Record<GroupBy, UsageKey> = {
   end_user: 'end_user_id',
   client: 'client',
   day: 'day',
+  month: 'month',
   account: 'account_id',
   application: 'application_id',
 };
@@ -55,6 +60,7 @@ export class UsageReports {
       end: new Date(`${query.to}T23:59:59.999Z`),
       account: query.account,
       application: query.application,
+      endUser: query.endUser,
     };
     const rows = new Map<string | null, UsageRow>();
     for (const part of await this.records.monthlyCounts(filter, GROUP_KEYS[query.groupBy])) {
@@ -72,6 +78,31 @@ export class UsageReports {
       (a.key ?? '\uffff').localeCompare(b.key ?? '\uffff'),
     );
     return { from: query.from, to: query.to, group_by: query.groupBy, rows: sorted, totals };
+  }
+
+  /** One end user's billable captures in a range of UTC days (at most 10,000), oldest first. */
+  async endUserCaptures(endUser: string, from: string, to: string) {
+    const records = await this.records.ofEndUser(
+      endUser,
+      new Date(`${from}T00:00:00.000Z`),
+      new Date(`${to}T23:59:59.999Z`),
+      END_USER_CAPTURES_SHOWN,
+    );
+    return {
+      end_user_id: endUser,
+      from,
+      to,
+      captures: records.map((record) => ({
+        captured_at: record.capturedAt.toISOString(),
+        client: record.client,
+        images: record.images,
+        orientation: record.orientation,
+        email_id: record.emailId,
+        account_id: record.accountId,
+        application_id: record.applicationId,
+      })),
+      truncated: records.length === END_USER_CAPTURES_SHOWN,
+    };
   }
 }
 

@@ -94,7 +94,7 @@ export class AdminAccountsController {
   @ApiErrors(400, 401, 403, 429)
   auditLog(@Query() query: AuditQueryDto) {
     const from = query.from ? new Date(query.from) : new Date(0);
-    const to = query.to ? new Date(query.to) : new Date(8.64e15);
+    const to = query.to ? new Date(query.to) : new Date('9999-12-31T23:59:59.999Z');
     if (from > to) throw ApiError.badRequest("'from' must not be after 'to'");
     return this.audit.page(
       {

@@ -1,10 +1,10 @@
 import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../base/errors/api-errors.decorator';
 import { UsageReportDoc } from '../../domain/billing/dto/usage-report.doc';
-import { Controller, Get, Headers, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiError } from '../../base/errors/api-error';
-import { UsageQueryDto } from '../../domain/billing/dto/usage-query.dto';
+import { EndUserCapturesQueryDto, UsageQueryDto } from '../../domain/billing/dto/usage-query.dto';
 import { StaffGuard } from '../../domain/auth/staff.guard';
 import { usageCsv, UsageReports } from '../../domain/billing/usage-report';
 
@@ -35,6 +35,7 @@ export class BillingController {
       to: query.to,
       account: query.account,
       application: query.application,
+      endUser: query.end_user,
       groupBy: query.group_by ?? 'account',
     });
     // Per-end-user usage is nobody's to cache: not a browser's, not a proxy's.
@@ -46,5 +47,23 @@ export class BillingController {
     } else {
       response.json(report);
     }
+  }
+
+  @Get('end-users/:end_user_id/captures')
+  @ApiOperation({
+    summary:
+      "One end user's billable captures in a range of UTC days, oldest first (at most 10,000)",
+  })
+  @ApiErrors(400, 401, 403, 429)
+  async endUserCaptures(
+    @Param('end_user_id') endUser: string,
+    @Query() query: EndUserCapturesQueryDto,
+    @Res() response: Response,
+  ) {
+    if (endUser.length > 64)
+      throw ApiError.badRequest("'end_user_id' must be at most 64 characters");
+    if (query.from > query.to) throw ApiError.badRequest("'from' must not be after 'to'");
+    response.set('Cache-Control', 'no-store');
+    response.json(await this.reports.endUserCaptures(endUser, query.from, query.to));
   }
 }

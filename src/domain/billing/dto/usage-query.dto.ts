@@ -30,6 +30,12 @@ export class UsageQueryDto {
   @MaxLength(36, { message: "'application' must be an application id" })
   application?: string;
 
+  @ApiPropertyOptional({ description: "Only this end user's captures (end_user_id)" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64, { message: "'end_user' must be at most 64 characters" })
+  end_user?: string;
+
   @ApiPropertyOptional({ enum: GROUP_BY, default: 'account' })
   @IsOptional()
   @IsIn(GROUP_BY, { message: `'group_by' must be one of ${GROUP_BY.join(', ')}` })
@@ -42,4 +48,17 @@ export class UsageQueryDto {
   @IsOptional()
   @IsIn(['json', 'csv'], { message: "'format' must be 'json' or 'csv'" })
   format?: 'json' | 'csv';
+}
+
+/** GET /v1/billing/end-users/{end_user_id}/captures query: a range of UTC days. */
+export class EndUserCapturesQueryDto {
+  @ApiProperty({ format: 'date', example: '2026-11-01', description: 'First day, inclusive (UTC)' })
+  @IsISO8601(CALENDAR_DAY, { message: "'from' is not a calendar date" })
+  @Matches(DATE, { message: "'from' must be a date YYYY-MM-DD" })
+  from: string;
+
+  @IsISO8601(CALENDAR_DAY, { message: "'to' is not a calendar date" })
+  @Matches(DATE, { message: "'to' must be a date YYYY-MM-DD" })
+  @ApiProperty({ format: 'date', example: '2026-11-30', description: 'Last day, inclusive (UTC)' })
+  to: string;
 }
