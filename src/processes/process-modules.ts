@@ -10,6 +10,7 @@ import { WebhooksModule } from '../domain/webhooks/webhooks.module';
 import { AdminHttpModule } from '../http/admin/admin-http.module';
 import { BillingHttpModule } from '../http/billing/billing-http.module';
 import { ChecksHttpModule } from '../http/checks/checks-http.module';
+import { ConsoleModule } from '../http/console/console.module';
 import { ComparisonsHttpModule } from '../http/comparisons/comparisons-http.module';
 import { EmailsHttpModule } from '../http/emails/emails-http.module';
 import { LocalFilesModule } from '../http/files/local-files.module';
@@ -62,6 +63,7 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [StorageMoveModule, ['cli']],
   [HealthModule, ['api']],
   [PlaygroundModule, ['api']],
+  [ConsoleModule, ['api']],
   [MetricsEndpointModule, ['api']],
   [EventsModule, ['api', 'worker', 'cli']],
   [WebhooksHttpModule, ['api']],

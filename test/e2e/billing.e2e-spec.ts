@@ -115,6 +115,14 @@ describe(`billing reports (${TEST_DATABASE})`, () => {
       { key: 'OL2019', captures: 1, unique_end_users: 1 },
     ]);
     expect(u1.totals).toEqual({ captures: 4, unique_end_users: 2 });
+    const top = (await usage('from=2026-10-01&to=2026-11-30&group_by=end_user&top=2').expect(200))
+      .body;
+    expect(top.rows).toEqual([
+      { key: 'u1', captures: 4, unique_end_users: 2 },
+      { key: null, captures: 2, unique_end_users: 0 },
+    ]);
+    expect(top.totals).toEqual({ captures: 8, unique_end_users: 4 });
+    await usage('from=2026-10-01&to=2026-11-30&top=0').expect(400);
   });
 
   it("lists one end user's captures, oldest first, for staff keys only", async () => {

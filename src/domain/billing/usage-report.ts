@@ -13,6 +13,8 @@ export interface UsageQuery {
   /** Only this end user's captures. */
   endUser?: string;
   groupBy: GroupBy;
+  /** Only the rows with the most captures, this many (the totals stay the range's). */
+  top?: number;
 }
 
 export interface UsageRow {
@@ -74,9 +76,11 @@ export class UsageReports {
       totals.captures += part.captures;
       totals.unique_end_users += part.users;
     }
-    const sorted = [...rows.values()].sort((a, b) =>
-      (a.key ?? '\uffff').localeCompare(b.key ?? '\uffff'),
-    );
+    const byKey = (a: UsageRow, b: UsageRow) =>
+      (a.key ?? '\uffff').localeCompare(b.key ?? '\uffff');
+    let sorted = [...rows.values()].sort(byKey);
+    if (query.top)
+      sorted = sorted.sort((a, b) => b.captures - a.captures || byKey(a, b)).slice(0, query.top);
     return { from: query.from, to: query.to, group_by: query.groupBy, rows: sorted, totals };
   }
 

@@ -37,6 +37,7 @@ export class BillingController {
       application: query.application,
       endUser: query.end_user,
       groupBy: query.group_by ?? 'account',
+      top: query.top,
     });
     // Per-end-user usage is nobody's to cache: not a browser's, not a proxy's.
     response.set('Cache-Control', 'no-store');

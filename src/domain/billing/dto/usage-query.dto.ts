@@ -1,5 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { GROUP_BY, GroupBy } from '../usage-report';
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -40,6 +51,18 @@ export class UsageQueryDto {
   @IsOptional()
   @IsIn(GROUP_BY, { message: `'group_by' must be one of ${GROUP_BY.join(', ')}` })
   group_by?: GroupBy;
+
+  @ApiPropertyOptional({
+    description: 'Only the rows with the most captures, this many (ties by key)',
+    minimum: 1,
+    maximum: 1000,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: "'top' must be a whole number" })
+  @Min(1, { message: "'top' must be 1 or more" })
+  @Max(1000, { message: "'top' must be at most 1000" })
+  top?: number;
 
   @ApiPropertyOptional({
     enum: ['json', 'csv'],
