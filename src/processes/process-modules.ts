@@ -1,4 +1,5 @@
 import type { DynamicModule, Type } from '@nestjs/common';
+import { AdminModule } from '../domain/admin/admin.module';
 import { ApplicationsModule } from '../domain/applications/applications.module';
 import { AuthModule } from '../domain/auth/auth.module';
 import { UsageModule } from '../domain/billing/usage.module';
@@ -58,6 +59,7 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [BillingHttpModule, ['api']],
   [AdminHttpModule, ['api']],
   [UsageModule, ['cli']],
+  [AdminModule, ['cli']],
   [ExpiryScheduleModule, ['api']],
   [ExpiryModule, ['worker', 'cli']],
   [StorageMoveModule, ['cli']],

@@ -272,6 +272,15 @@ describe(`the admin API (${TEST_DATABASE})`, () => {
         'staff-key.revoke',
       ]),
     );
+    // what the command line did is there too, by the operator's system account
+    expect(audit.body.events).toContainEqual(
+      expect.objectContaining({
+        action: 'application.create',
+        staff_key: { id: 'cli', name: expect.stringMatching(/^command line \(.+\)$/) },
+        target: { type: 'application', id: existing.client_id },
+        address: 'local',
+      }),
+    );
     expect(JSON.stringify(audit.body)).not.toContain(key.body.key);
     expect(JSON.stringify(audit.body)).not.toContain(PASSWORD);
   });

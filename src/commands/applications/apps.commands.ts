@@ -1,10 +1,12 @@
 import { Command, Option } from 'nest-commander';
 import { CliCommand, JsonOption } from '../cli-command';
 import { CliOutput, table } from '../cli-output';
+import { AdminService } from '../../domain/admin/admin.service';
 import {
   ApplicationsService,
   IssuedCredentials,
 } from '../../domain/applications/applications.service';
+import { cliActor } from '../cli-actor';
 
 function printCredentials(
   output: CliOutput,
@@ -29,14 +31,14 @@ interface CreateOptions extends JsonOption {
 @Command({ name: 'apps:create', description: 'Register an application; prints its secrets once' })
 export class AppsCreateCommand extends CliCommand<CreateOptions> {
   constructor(
-    private readonly applications: ApplicationsService,
+    private readonly admin: AdminService,
     output: CliOutput,
   ) {
     super(output);
   }
 
   protected async execute(_params: string[], options: CreateOptions): Promise<void> {
-    const credentials = await this.applications.create({
+    const credentials = await this.admin.createApplication(cliActor(), {
       name: options.name ?? '',
       callbackUris: options.callback ?? [],
       isPublic: options.public,
@@ -92,14 +94,17 @@ export class AppsListCommand extends CliCommand {
 })
 export class AppsRotateKeyCommand extends CliCommand {
   constructor(
-    private readonly applications: ApplicationsService,
+    private readonly admin: AdminService,
     output: CliOutput,
   ) {
     super(output);
   }
 
   protected async execute([clientId]: string[], options: JsonOption): Promise<void> {
-    const { client_secret: _none, ...credentials } = await this.applications.rotateApiKey(clientId);
+    const { client_secret: _none, ...credentials } = await this.admin.rotateApiKey(
+      cliActor(),
+      clientId,
+    );
     printCredentials(this.output, credentials, options.json);
   }
 }
@@ -111,7 +116,7 @@ export class AppsRotateKeyCommand extends CliCommand {
 })
 export class AppsRotateSecretCommand extends CliCommand {
   constructor(
-    private readonly applications: ApplicationsService,
+    private readonly admin: AdminService,
     output: CliOutput,
   ) {
     super(output);
@@ -120,7 +125,7 @@ export class AppsRotateSecretCommand extends CliCommand {
   protected async execute([clientId]: string[], options: JsonOption): Promise<void> {
     printCredentials(
       this.output,
-      await this.applications.rotateClientSecret(clientId),
+      await this.admin.rotateClientSecret(cliActor(), clientId),
       options.json,
     );
   }

@@ -1,7 +1,8 @@
 import { Command, Option } from 'nest-commander';
 import { CliCommand, JsonOption } from '../cli-command';
 import { CliOutput } from '../cli-output';
-import { StaffKeysService } from '../../domain/applications/staff-keys.service';
+import { AdminService } from '../../domain/admin/admin.service';
+import { cliActor } from '../cli-actor';
 
 interface CreateKeyOptions extends JsonOption {
   name?: string;
@@ -14,14 +15,17 @@ interface CreateKeyOptions extends JsonOption {
 })
 export class StaffCreateKeyCommand extends CliCommand<CreateKeyOptions> {
   constructor(
-    private readonly staffKeys: StaffKeysService,
+    private readonly admin: AdminService,
     output: CliOutput,
   ) {
     super(output);
   }
 
   protected async execute(_params: string[], options: CreateKeyOptions): Promise<void> {
-    const created = await this.staffKeys.create(options.name ?? '', options.role ?? '');
+    const created = await this.admin.createStaffKey(cliActor(), {
+      name: options.name ?? '',
+      role: options.role ?? '',
+    });
     if (options.json) return this.output.json(created);
     for (const [key, value] of Object.entries(created))
       this.output.out(`${key.padEnd(6)} ${value}`);

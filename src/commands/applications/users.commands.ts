@@ -1,3 +1,5 @@
+import { AdminService } from '../../domain/admin/admin.service';
+import { cliActor } from '../cli-actor';
 import { Command, Option } from 'nest-commander';
 import { CliCommand, JsonOption } from '../cli-command';
 import { CliOutput, table } from '../cli-output';
@@ -28,7 +30,7 @@ export class UsersCreateCommand extends CliCommand<CreateOptions> {
   passwordSource: () => Promise<string> = () => readStdin();
 
   constructor(
-    private readonly users: UsersService,
+    private readonly admin: AdminService,
     output: CliOutput,
   ) {
     super(output);
@@ -39,12 +41,12 @@ export class UsersCreateCommand extends CliCommand<CreateOptions> {
       throw ApiError.badRequest(
         '--password-stdin is required (never pass a password as an argument)',
       );
-    const user = await this.users.create({
+    const user = await this.admin.createUser(cliActor(), {
       email: options.email ?? '',
       name: options.name ?? '',
       password: await this.passwordSource(),
     });
-    const shown = { id: user.id, email: user.email, name: user.name, account_id: user.accountId };
+    const shown = { id: user.id, email: user.email, name: user.name, account_id: user.account_id };
     if (options.json) return this.output.json(shown);
     for (const [key, value] of Object.entries(shown)) this.output.out(`${key.padEnd(10)} ${value}`);
   }

@@ -21,6 +21,7 @@ export function userView(user: User) {
     id: user.id,
     email: user.email,
     name: user.name,
+    account_id: user.accountId,
     disabled: Boolean(user.disabledAt),
     created_at: user.createdAt.toISOString(),
   };

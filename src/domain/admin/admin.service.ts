@@ -79,14 +79,14 @@ export class AdminService {
     const issued = await this.applications.rotateApiKey(clientId);
     const view = await this.application(clientId);
     await this.record(actor, 'application.rotate-api-key', clientId, view, view);
-    return { client_id: issued.client_id, api_key: issued.api_key };
+    return issued;
   }
 
   async rotateClientSecret(actor: Actor, clientId: string) {
     const issued = await this.applications.rotateClientSecret(clientId);
     const view = await this.application(clientId);
     await this.record(actor, 'application.rotate-client-secret', clientId, view, view);
-    return { client_id: issued.client_id, client_secret: issued.client_secret };
+    return issued;
   }
 
   async setApplicationDisabled(actor: Actor, clientId: string, disabled: boolean) {

@@ -65,16 +65,18 @@ export class AdminApplicationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'A new API key, answered once; the old one is refused at once' })
   @ApiErrors(401, 403, 404, 429)
-  rotateApiKey(@AdminActor() actor: Actor, @Param('client_id') clientId: string) {
-    return this.admin.rotateApiKey(actor, clientId);
+  async rotateApiKey(@AdminActor() actor: Actor, @Param('client_id') clientId: string) {
+    const issued = await this.admin.rotateApiKey(actor, clientId);
+    return { client_id: issued.client_id, api_key: issued.api_key };
   }
 
   @Post(':client_id/client-secret')
   @HttpCode(200)
   @ApiOperation({ summary: 'A new client secret, answered once; the old one is refused at once' })
   @ApiErrors(400, 401, 403, 404, 429)
-  rotateClientSecret(@AdminActor() actor: Actor, @Param('client_id') clientId: string) {
-    return this.admin.rotateClientSecret(actor, clientId);
+  async rotateClientSecret(@AdminActor() actor: Actor, @Param('client_id') clientId: string) {
+    const issued = await this.admin.rotateClientSecret(actor, clientId);
+    return { client_id: issued.client_id, client_secret: issued.client_secret };
   }
 
   @Post(':client_id/disable')
