@@ -5,23 +5,11 @@ import {
   basicAuth,
   createApplication,
   createBillingKey,
+  createStaffKey,
   IssuedApp,
-  runCli,
 } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
-
-/** An admin staff key, issued through the CLI. */
-async function createAdminKey(t: TestApp): Promise<{ id: string; key: string }> {
-  const { StaffCreateKeyCommand } = await import('../../src/commands/applications/staff.commands');
-  const output = await runCli(t, StaffCreateKeyCommand, [], {
-    name: 'ops',
-    role: 'admin',
-    json: true,
-  });
-  if (output.exitCode !== 0) throw new Error(output.stderr);
-  return JSON.parse(output.stdout) as { id: string; key: string };
-}
 
 const postEmailWith = (t: TestApp, apiKey: string) =>
   request(t.url)
@@ -47,7 +35,7 @@ describe(`the admin API (${TEST_DATABASE})`, () => {
     // The permission sweep below fails on purpose well past the per-address limit of refused
     // credentials; that limit has its own tests.
     t = await createTestApp({ env: { AUTH_FAILURES_PER_ADDRESS: '1000' } });
-    admin = await createAdminKey(t);
+    admin = await createStaffKey(t, 'admin');
     billingKey = await createBillingKey(t);
     existing = await createApplication(t, { callback: [CALLBACK] });
   });

@@ -11,7 +11,7 @@ import {
   createApplication,
   createBillingKey,
   IssuedApp,
-  runCli,
+  createStaffKey,
 } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
@@ -58,14 +58,7 @@ describe(`admin console (${TEST_DATABASE})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const { StaffCreateKeyCommand } =
-      await import('../../src/commands/applications/staff.commands');
-    const output = await runCli(t, StaffCreateKeyCommand, [], {
-      name: 'ops',
-      role: 'admin',
-      json: true,
-    });
-    adminKey = (JSON.parse(output.stdout) as { key: string }).key;
+    adminKey = (await createStaffKey(t, 'admin')).key;
     billingKey = await createBillingKey(t);
     existing = (await createApplication(t, { name: HOSTILE })) as IssuedApp & { id: string };
     await t.get(DataSource).getRepository(UsageRecord).insert(novemberUsage(existing));

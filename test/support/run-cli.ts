@@ -90,16 +90,21 @@ export async function createApplication(
   return JSON.parse(output.stdout) as IssuedApp;
 }
 
+/** A staff key issued through the CLI: its id and the key, shown once. */
+export async function createStaffKey(
+  testApp: TestApp,
+  role: 'billing' | 'admin',
+  name = role === 'billing' ? 'finance' : 'ops',
+): Promise<{ id: string; key: string }> {
+  const { StaffCreateKeyCommand } = await import('../../src/commands/applications/staff.commands');
+  const output = await runCli(testApp, StaffCreateKeyCommand, [], { name, role, json: true });
+  if (output.exitCode !== 0) throw new Error(output.stderr);
+  return JSON.parse(output.stdout) as { id: string; key: string };
+}
+
 /** A billing staff key (the finance team's), issued through the CLI. */
 export async function createBillingKey(testApp: TestApp): Promise<string> {
-  const { StaffCreateKeyCommand } = await import('../../src/commands/applications/staff.commands');
-  const output = await runCli(testApp, StaffCreateKeyCommand, [], {
-    name: 'finance',
-    role: 'billing',
-    json: true,
-  });
-  if (output.exitCode !== 0) throw new Error(output.stderr);
-  return (JSON.parse(output.stdout) as { key: string }).key;
+  return (await createStaffKey(testApp, 'billing')).key;
 }
 
 export function basicAuth(apiKey: string): string {

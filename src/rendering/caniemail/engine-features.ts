@@ -47,16 +47,15 @@ function lacking(
   path: string,
 ): ClientFeature | undefined {
   const lack = lackOf(path, release);
-  if (!lack) return undefined;
-  return {
-    feature,
-    matcher,
-    unsupported: true,
-    notes: [],
-    notEmulated: [],
-    source: compatSource(lack, release),
-  };
+  return lack ? removed(feature, matcher, compatSource(lack, release)) : undefined;
 }
+
+/** An entry the caniemail stage removes wherever it matches, with its source. */
+const removed = (
+  feature: CaniemailFeature,
+  matcher: FeatureMatcher,
+  source: string,
+): ClientFeature => ({ feature, matcher, unsupported: true, notes: [], notEmulated: [], source });
 
 /**
  * Where caniemail has no test of the client at or before the profile's version, the engine's
@@ -119,15 +118,6 @@ function propertiesCaniemailIsSilentOn(
     const matcher: FeatureMatcher = {
       declaration: (d) => (d.property === property ? 'remove' : undefined),
     };
-    return [
-      {
-        feature,
-        matcher,
-        unsupported: true,
-        notes: [],
-        notEmulated: [],
-        source: compatSource(lack, release),
-      },
-    ];
+    return [removed(feature, matcher, compatSource(lack, release))];
   });
 }

@@ -17,8 +17,8 @@ const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** strict: a day the month has (no 2026-02-31, no 2025-02-29). */
 const CALENDAR_DAY = { strict: true };
 
-/** GET /v1/billing/usage query. */
-export class UsageQueryDto {
+/** A range of UTC days, both inclusive. */
+export class DayRangeDto {
   @ApiProperty({ format: 'date', example: '2026-11-01', description: 'First day, inclusive (UTC)' })
   @IsISO8601(CALENDAR_DAY, { message: "'from' is not a calendar date" })
   @Matches(DATE, { message: "'from' must be a date YYYY-MM-DD" })
@@ -28,7 +28,10 @@ export class UsageQueryDto {
   @Matches(DATE, { message: "'to' must be a date YYYY-MM-DD" })
   @ApiProperty({ format: 'date', example: '2026-11-30', description: 'Last day, inclusive (UTC)' })
   to: string;
+}
 
+/** GET /v1/billing/usage query. */
+export class UsageQueryDto extends DayRangeDto {
   @ApiPropertyOptional({ description: 'Only this account (id)' })
   @IsOptional()
   @IsString()
@@ -74,14 +77,4 @@ export class UsageQueryDto {
 }
 
 /** GET /v1/billing/end-users/{end_user_id}/captures query: a range of UTC days. */
-export class EndUserCapturesQueryDto {
-  @ApiProperty({ format: 'date', example: '2026-11-01', description: 'First day, inclusive (UTC)' })
-  @IsISO8601(CALENDAR_DAY, { message: "'from' is not a calendar date" })
-  @Matches(DATE, { message: "'from' must be a date YYYY-MM-DD" })
-  from: string;
-
-  @IsISO8601(CALENDAR_DAY, { message: "'to' is not a calendar date" })
-  @Matches(DATE, { message: "'to' must be a date YYYY-MM-DD" })
-  @ApiProperty({ format: 'date', example: '2026-11-30', description: 'Last day, inclusive (UTC)' })
-  to: string;
-}
+export class EndUserCapturesQueryDto extends DayRangeDto {}
