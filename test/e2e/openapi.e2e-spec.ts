@@ -23,9 +23,11 @@ function appRoutes(t: TestApp): string[] {
     // Route-scoped middleware (nestjs-pino's) is mounted with router.all: not an endpoint.
     if (Object.keys(layer.route.methods).length > 20) continue;
     const path = layer.route.path.replace(/[:*](\w+)/g, '{$1}');
-    // Swagger's own routes, the playground's page and files, and Prometheus's /metrics.
+    // Swagger's own routes, the playground's and the console's pages and files, and
+    // Prometheus's /metrics.
     if (path.startsWith('/docs') || path === '/v1/openapi.json') continue;
     if (path === '/' || path.startsWith('/playground/') || path === '/metrics') continue;
+    if (path === '/admin' || path.startsWith('/admin/')) continue;
     for (const method of Object.keys(layer.route.methods))
       routes.push(`${method.toUpperCase()} ${path}`);
   }
