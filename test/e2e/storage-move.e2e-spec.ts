@@ -227,7 +227,11 @@ describe(`storage moves that URLs follow (${TEST_DATABASE})`, () => {
       undefined,
       toPrefix,
     );
-    expect(moved.exitCode).toBe(0);
+    // On a failure, what the command said is in the diff.
+    expect({ exitCode: moved.exitCode, stderr: moved.stderr }).toEqual({
+      exitCode: 0,
+      stderr: expect.any(String),
+    });
     expect(JSON.parse(moved.stdout)).toMatchObject({ files_moved: 13, files_failed: 0 });
     for (const url of await imageUrls()) {
       const { location, data } = await follow(url);
