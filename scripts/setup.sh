@@ -12,10 +12,12 @@ cd "$(dirname "$0")/.."
 # through its GObject bindings, drawing on a private Xvfb; bubblewrap for WebKit's own sandbox)
 # for Apple's and iOS clients, Firefox ESR (Gecko) for Thunderbird and Firefox webmail. Every
 # engine starts under the engine jail, a Python script (python3, standard library only).
+# SpamAssassin's spamd scores emails for spam (GET /v1/emails/<guid>/deliverability).
 SYSTEM_PACKAGES=(chromium chromium-headless-shell python3 python3-gi python3-gi-cairo
   gir1.2-webkit2-4.1 xvfb bubblewrap firefox-esr
   fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core
-  fonts-noto-color-emoji fonts-roboto-unhinted fonts-inter libnss-myhostname)
+  fonts-noto-color-emoji fonts-roboto-unhinted fonts-inter libnss-myhostname
+  spamassassin spamd)
 
 missing=()
 for package in "${SYSTEM_PACKAGES[@]}"; do

@@ -13,6 +13,7 @@ import { BillingHttpModule } from '../http/billing/billing-http.module';
 import { ChecksHttpModule } from '../http/checks/checks-http.module';
 import { ConsoleModule } from '../http/console/console.module';
 import { ComparisonsHttpModule } from '../http/comparisons/comparisons-http.module';
+import { DeliverabilityHttpModule } from '../http/deliverability/deliverability-http.module';
 import { EmailsHttpModule } from '../http/emails/emails-http.module';
 import { LocalFilesModule } from '../http/files/local-files.module';
 import { HealthModule } from '../http/health/health.module';
@@ -55,6 +56,7 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [PreviewsHttpModule, ['api']],
   [ComparisonsHttpModule, ['api']],
   [ChecksHttpModule, ['api']],
+  [DeliverabilityHttpModule, ['api']],
   [OAuthHttpModule, ['api']],
   [BillingHttpModule, ['api']],
   [AdminHttpModule, ['api']],

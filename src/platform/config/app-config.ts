@@ -63,6 +63,8 @@ export class AppConfig {
   readonly chromiumSandbox: 'auto' | 'on' | 'off';
   /** ENGINE_USER: who engines run as where the service runs as root. */
   readonly engineUser: string;
+  /** SpamAssassin's daemon: a running one (url), or the binary the service starts. */
+  readonly spamd: { url?: string; path: string };
   /** ENGINES: what this process may draw with; Chromium always. */
   readonly engines: EngineName[];
   readonly bodyLimitBytes: number;
@@ -117,6 +119,7 @@ export class AppConfig {
     this.chromiumPath = env.CHROMIUM_PATH || undefined;
     this.chromiumSandbox = env.CHROMIUM_SANDBOX;
     this.engineUser = env.ENGINE_USER;
+    this.spamd = { url: env.SPAMD_URL, path: env.SPAMD_PATH };
     this.engines = enabledEngines(env);
     this.bodyLimitBytes = parseSize(env.BODY_LIMIT);
     this.emailLimits = {

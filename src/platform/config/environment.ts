@@ -63,6 +63,15 @@ export class Environment {
   @Matches(/^[a-z0-9.-]+(:\d+)?$/i, { message: 'must be a host name, optionally with :port' })
   CDN_DOMAIN?: string;
 
+  /** A running spamd: `unix:/path/to/socket` or `host:port`; unset, the service starts its own. */
+  @IsOptional()
+  @Matches(/^(unix:\/\S+|[a-z0-9.-]+:\d+)$/i, {
+    message: 'must be unix:/path/to/socket or host:port',
+  })
+  SPAMD_URL?: string;
+  /** The spamd the service starts when SPAMD_URL is unset. */
+  @IsString() SPAMD_PATH = '/usr/sbin/spamd';
+
   @IsOptional() @IsString() CHROMIUM_PATH?: string;
   /**
    * The engines this process draws with: all (every registered engine) or a comma-separated
