@@ -1,8 +1,10 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { EngineJail } from '../../rendering/engine/jail/jail';
 import { AppConfig } from '../config/app-config';
 import { parseSpamdUrl, SpamdAddress, SpamdError } from './spamd-client';
 
@@ -10,10 +12,11 @@ import { parseSpamdUrl, SpamdAddress, SpamdError } from './spamd-client';
 const START_TIMEOUT_MS = 60_000;
 
 /**
- * SpamAssassin's daemon, reached at SPAMD_URL or started by the service on first use: on a
- * Unix socket in a folder only the service can enter (no local user reaches it), with its
- * network tests off (`--local`: no DNS blocklists), dropping to the engine user when the
- * service runs as root. A spamd that exits is started again by the next request.
+ * SpamAssassin's daemon, reached at SPAMD_URL or started by the service on first use, in the
+ * engines' jail (the engine user, a network namespace of its own, ended with the service): on
+ * a Unix socket in the jail's private folder (no local user reaches it), with its network
+ * tests off (`--local`: no DNS blocklists). A spamd that exits is started again by the next
+ * request.
  */
 @Injectable()
 export class SpamdProcess implements OnModuleDestroy {
@@ -40,12 +43,12 @@ export class SpamdProcess implements OnModuleDestroy {
     const binary = this.config.spamd.path;
     if (!existsSync(binary))
       return Promise.reject(new SpamdError(`spamd is not installed at ${binary} (SPAMD_PATH)`));
-    const dir = join(this.config.dataDir, 'spamd');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const socket = join(dir, 'spamd.sock');
-    rmSync(socket, { force: true });
-    const asRoot = process.getuid?.() === 0;
-    const child = spawn(
+    // The engines' jail: the engine user, no network of its own to reach, and it dies with
+    // the service (a kill -9 of the service leaves no spamd behind).
+    const jail = EngineJail.for(this.config.engineUser);
+    const home = jail.home('spamd');
+    const socket = join(home, 'spamd.sock');
+    const child = jail.spawn(
       binary,
       [
         `--socketpath=${socket}`,
@@ -55,11 +58,16 @@ export class SpamdProcess implements OnModuleDestroy {
         '--nouser-config',
         '--local',
         '--syslog=stderr',
-        ...(asRoot ? [`--username=${this.config.engineUser}`] : []),
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+      {
+        engine: 'spamd',
+        network: 'private',
+        own: [home],
+        env: { PATH: '/usr/sbin:/usr/bin:/bin', HOME: home, TMPDIR: home, LANG: 'C.UTF-8' },
+      },
     );
     this.child = child;
+    void once(child, 'exit').then(() => rmSync(home, { recursive: true, force: true }));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.stop();
@@ -89,16 +97,11 @@ export class SpamdProcess implements OnModuleDestroy {
     });
   }
 
-  /** Ends spamd and its children (its own process group). */
+  /** Ends spamd: its jail ends it and its children. */
   private stop(): void {
     const child = this.child;
     this.child = undefined;
     this.started = undefined;
-    if (child?.pid && child.exitCode === null)
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+    if (child && child.exitCode === null) child.kill('SIGTERM');
   }
 }
