@@ -3,6 +3,14 @@ import { OWNER_COLUMNS } from '../../platform/database/shared-columns';
 import { EmailImage } from './email-image';
 import { EmailResource } from './email-resource';
 
+/** Where an email came from, as the receiving server saw it: what SPF is checked against. */
+export interface EmailEnvelope {
+  sending_ip: string;
+  helo: string;
+  /** MAIL FROM; absent: the From header's address. */
+  mail_from?: string;
+}
+
 /**
  * An uploaded email. After EMAIL_TTL_HOURS its content is deleted and the row stays as
  * a tombstone (expiredAt set), so captures already made keep working.
@@ -44,6 +52,17 @@ export class Email {
 
   @Column({ name: 'raw_source', type: 'text', nullable: true })
   rawSource: string | null;
+
+  /** The SMTP envelope the caller gave at upload, for SPF (docs/api.md#deliverability). */
+  @Column({ type: 'simple-json', nullable: true })
+  envelope: EmailEnvelope | null;
+
+  /**
+   * What authentication found (DKIM, SPF, DMARC, ARC, BIMI), kept once every lookup answered,
+   * so later reads ask no DNS again; cleared with the content. Its shape is deliverability's.
+   */
+  @Column({ type: 'simple-json', nullable: true })
+  authentication: object | null;
 
   @Column({ type: 'simple-json' })
   images: EmailImage[];

@@ -77,6 +77,11 @@ export class EmailRepository {
     return result.affected === 1;
   }
 
+  /** Keeps what authentication found with a live email. */
+  async keepAuthentication(id: string, authentication: object): Promise<void> {
+    await this.rows.update({ id, expiredAt: IsNull() }, { authentication });
+  }
+
   /** Marks one email expired, clearing the given columns; false when another process did. */
   async expire(id: string, at: Date, cleared: Partial<Email>): Promise<boolean> {
     const result = await this.rows.update(

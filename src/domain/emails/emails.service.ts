@@ -8,8 +8,13 @@ import { LRUCache } from 'lru-cache';
 import type { EmailContent, RenderImage } from '../../rendering/model/email-content';
 import { EventsHub } from '../../platform/events/events-hub';
 import { Storage } from '../../platform/storage/storage';
-import { CONTENT_FIELDS, CreateEmailDto, FIELDS_EXCLUSIVE_WITH_RAW } from './dto/create-email.dto';
-import { Email } from './email.entity';
+import {
+  CONTENT_FIELDS,
+  CreateEmailDto,
+  ENVELOPE_FIELDS,
+  FIELDS_EXCLUSIVE_WITH_RAW,
+} from './dto/create-email.dto';
+import { Email, EmailEnvelope } from './email.entity';
 import { EmailRepository } from './email.repository';
 import { EmailImage } from './email-image';
 import { ImageFetcher } from './fetch/image-fetcher';
@@ -35,6 +40,8 @@ const EXPIRED_CONTENT: Partial<Email> = {
   subject: null,
   fromAddress: null,
   fromDisplayName: null,
+  envelope: null,
+  authentication: null,
   images: [],
   resources: [],
 };
@@ -99,6 +106,8 @@ export class EmailsService {
       htmlText: content.html,
       plainText: content.text,
       rawSource: dto.raw_source ?? null,
+      envelope: envelopeOf(dto),
+      authentication: null,
       images,
       resources: loaded.resources,
       createdAt: now,
@@ -109,6 +118,11 @@ export class EmailsService {
 
   findById(id: string): Promise<Email | null> {
     return this.emails.findById(id);
+  }
+
+  /** Keeps what authentication found with the email (deliverability asks no DNS again). */
+  keepAuthentication(id: string, authentication: object): Promise<void> {
+    return this.emails.keepAuthentication(id, authentication);
   }
   /**
    * An email's content as the renderer and the checks take it: its HTML and text, its stored
@@ -267,4 +281,17 @@ export class EmailsService {
       }),
     );
   }
+}
+
+/** The envelope given at upload: SPF needs the sending IP and HELO, MAIL FROM is optional. */
+function envelopeOf(dto: CreateEmailDto): EmailEnvelope | null {
+  const given = ENVELOPE_FIELDS.filter((field) => dto[field] !== undefined);
+  if (given.length === 0) return null;
+  if (dto.sending_ip === undefined || dto.helo === undefined)
+    throw ApiError.badRequest("'sending_ip' and 'helo' must be given together");
+  return {
+    sending_ip: dto.sending_ip,
+    helo: dto.helo,
+    ...(dto.mail_from !== undefined ? { mail_from: dto.mail_from } : {}),
+  };
 }

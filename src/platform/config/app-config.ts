@@ -65,6 +65,8 @@ export class AppConfig {
   readonly engineUser: string;
   /** SpamAssassin's daemon: a running one (url), or the binary the service starts. */
   readonly spamd: { url?: string; path: string };
+  /** The resolvers authentication asks (empty: the machine's), and each query's wait. */
+  readonly dns: { servers: string[]; timeoutMs: number };
   /** ENGINES: what this process may draw with; Chromium always. */
   readonly engines: EngineName[];
   readonly bodyLimitBytes: number;
@@ -120,6 +122,10 @@ export class AppConfig {
     this.chromiumSandbox = env.CHROMIUM_SANDBOX;
     this.engineUser = env.ENGINE_USER;
     this.spamd = { url: env.SPAMD_URL, path: env.SPAMD_PATH };
+    this.dns = {
+      servers: env.DNS_SERVERS.split(',').filter(Boolean),
+      timeoutMs: env.DNS_TIMEOUT_MS,
+    };
     this.engines = enabledEngines(env);
     this.bodyLimitBytes = parseSize(env.BODY_LIMIT);
     this.emailLimits = {

@@ -71,6 +71,19 @@ export class Environment {
   SPAMD_URL?: string;
   /** The spamd the service starts when SPAMD_URL is unset. */
   @IsString() SPAMD_PATH = '/usr/sbin/spamd';
+  /**
+   * The DNS servers authentication asks (DKIM keys, SPF, DMARC, BIMI): comma-separated IPs,
+   * each optionally with :port ([v6]:port). Empty: the machine's own resolvers.
+   */
+  @Matches(
+    /^$|^([0-9.]+(:\d+)?|\[[0-9a-f:.]+\](:\d+)?|[0-9a-f:]+)(,([0-9.]+(:\d+)?|\[[0-9a-f:.]+\](:\d+)?|[0-9a-f:]+))*$/i,
+    {
+      message: 'must be empty or comma-separated IP addresses, each optionally with :port',
+    },
+  )
+  DNS_SERVERS = '';
+  /** How long one DNS query waits for its answer before it is tried again once, then fails. */
+  @Transform(toInt) @IsInt() @Min(50) @Max(30000) DNS_TIMEOUT_MS = 2000;
 
   @IsOptional() @IsString() CHROMIUM_PATH?: string;
   /**

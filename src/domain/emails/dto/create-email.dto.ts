@@ -6,12 +6,18 @@ import {
   ArrayMaxSize,
   IsArray,
   IsNotEmpty,
+  IsIP,
   IsOptional,
+  Matches,
   IsString,
   ValidateNested,
 } from 'class-validator';
 import { IsEmailAddress } from '../email-address';
 import { CaptureConfigurationDto } from './capture-configuration.dto';
+
+/** A DNS host name (letters, digits, hyphens; dot-separated labels of 63 at most; 253 in all). */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 
 /** POST /v1/emails (docs/api.md#email-upload-details). Unknown fields are ignored. */
 export class CreateEmailDto {
@@ -57,6 +63,35 @@ export class CreateEmailDto {
   from_display_name?: string;
 
   @ApiPropertyOptional({
+    description:
+      'The IP address the email is sent from, for SPF (GET /v1/emails/<guid>/deliverability); with helo.',
+    example: '192.0.2.10',
+  })
+  @IsOptional()
+  @IsIP(undefined, { message: "'sending_ip' must be an IPv4 or IPv6 address" })
+  sending_ip?: string;
+
+  @ApiPropertyOptional({
+    maxLength: 253,
+    description:
+      'The host name the sending server greets with (EHLO/HELO), for SPF; with sending_ip.',
+    example: 'mail.example.com',
+  })
+  @IsOptional()
+  @Matches(HOST_NAME, { message: "'helo' must be a host name" })
+  @IsString({ message: "'helo' must be a string" })
+  helo?: string;
+
+  @ApiPropertyOptional({
+    format: 'email',
+    description:
+      "The envelope sender (MAIL FROM), for SPF; absent: the From header's address. With sending_ip and helo.",
+  })
+  @IsOptional()
+  @IsEmailAddress({ message: "'mail_from' must be an email address" })
+  mail_from?: string;
+
+  @ApiPropertyOptional({
     maxLength: 64,
     description:
       'Who the email is for, in your terms; billing reports count unique end users. No control or bidi characters, not blank.',
@@ -84,6 +119,8 @@ export class CreateEmailDto {
 }
 
 export const CONTENT_FIELDS = ['html_text', 'plain_text', 'raw_source'] as const;
+/** The SMTP envelope, for SPF: allowed with any content, raw_source included. */
+export const ENVELOPE_FIELDS = ['sending_ip', 'helo', 'mail_from'] as const;
 /** Fields that raw_source already carries, so they may not be sent beside it. */
 export const FIELDS_EXCLUSIVE_WITH_RAW = [
   'html_text',

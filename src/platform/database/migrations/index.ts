@@ -13,6 +13,7 @@ import { CaptureTextSamples1764900000000 } from './1764900000000-capture-text-sa
 import { CaptureRenderFailures1765000000000 } from './1765000000000-capture-render-failures';
 import { StorageMoveRuns1765100000000 } from './1765100000000-storage-move-runs';
 import { AdminConsole1765200000000 } from './1765200000000-admin-console';
+import { EmailDeliverability1765300000000 } from './1765300000000-email-deliverability';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   CaptureRenderFailures1765000000000,
   StorageMoveRuns1765100000000,
   AdminConsole1765200000000,
+  EmailDeliverability1765300000000,
 ];

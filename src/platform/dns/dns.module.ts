@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { DnsLookups } from './dns-lookups';
+
+@Module({ providers: [DnsLookups], exports: [DnsLookups] })
+export class DnsModule {}
