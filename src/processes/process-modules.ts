@@ -14,6 +14,7 @@ import { ChecksHttpModule } from '../http/checks/checks-http.module';
 import { ConsoleModule } from '../http/console/console.module';
 import { ComparisonsHttpModule } from '../http/comparisons/comparisons-http.module';
 import { DeliverabilityHttpModule } from '../http/deliverability/deliverability-http.module';
+import { InboxHttpModule } from '../http/inbox/inbox-http.module';
 import { EmailsHttpModule } from '../http/emails/emails-http.module';
 import { LocalFilesModule } from '../http/files/local-files.module';
 import { HealthModule } from '../http/health/health.module';
@@ -57,6 +58,7 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [ComparisonsHttpModule, ['api']],
   [ChecksHttpModule, ['api']],
   [DeliverabilityHttpModule, ['api']],
+  [InboxHttpModule, ['api']],
   [OAuthHttpModule, ['api']],
   [BillingHttpModule, ['api']],
   [AdminHttpModule, ['api']],

@@ -156,6 +156,33 @@ export class Renderer {
     };
   }
 
+  /**
+   * A page of the service's own (an inbox view), drawn whole by Chromium like any capture: a
+   * fresh context, no script, nothing loaded from the network. Its text is an email's, escaped
+   * by the page's builder. Returns the PNG at the device's scale.
+   */
+  async drawPage(
+    html: string,
+    device: { width: number; scale: number; colorScheme: 'light' | 'dark' },
+  ): Promise<Buffer> {
+    // Drawn whole: the page's height is its rows', however short the viewport.
+    const viewport = { width: device.width, height: 100 };
+    const capture = await this.engines.choose(FALLBACK_ENGINE).adapter.capture({
+      html,
+      images: { served: new Map() },
+      settings: {
+        viewport,
+        colorScheme: device.colorScheme,
+        width: device.width,
+        scale: device.scale,
+        fitToWidth: false,
+        colorblind: false,
+        timeoutMs: this.options.timeoutMs,
+      },
+    });
+    return capture.png;
+  }
+
   /** A client code's profile, its options checked (a caller with only the code: CLI, worker). */
   private resolve(clientCode: string, options: RenderOptions): ClientProfile {
     const profile = this.catalog.find(clientCode);

@@ -44,7 +44,7 @@ export function emailOfRenderKey(key: string): string | null {
 }
 
 const RESULT_PATH =
-  /^\/([0-9a-f-]{36})\/results\/(([a-z0-9]+)-(vertical|horizontal)-(allowed|blocked)(?:-\d+(?:-thumb|-thumb450|-diff-[0-9a-f-]{36})?\.png|\.json))$/i;
+  /^\/([0-9a-f-]{36})\/results\/(([a-z0-9]+)-(vertical|horizontal)-(allowed|blocked)(?:-\d+(?:-thumb|-thumb450|-diff-[0-9a-f-]{36})?\.png|\.json)|([a-z0-9]+)-(inbox)-(light|dark)-\d+\.png)$/i;
 
 /** A path on the capture host, read back: the names built here, and nothing else. */
 export interface ResultPath {
@@ -61,7 +61,9 @@ export interface ResultPath {
 export function parseResultPath(path: string): ResultPath | null {
   const match = RESULT_PATH.exec(path);
   if (!match) return null;
-  const [, guid, file, client, orientation, images] = match;
+  const [, guid, file, ...parts] = match;
+  // A preview's three parts, or an inbox view's (its client, 'inbox', its appearance).
+  const [client, orientation, images] = parts[0] ? parts.slice(0, 3) : parts.slice(3);
   return {
     emailId: guid.toLowerCase(),
     configuration: {

@@ -173,6 +173,31 @@ export class CaptureStore {
   }
 
   /**
+   * Records a picture drawn outside the render queue (an inbox view, docs/api.md#inbox-views):
+   * captured at once with its files, served, moved and purged like any capture, and billed
+   * nothing. False when another request recorded it first (the caller serves that one).
+   */
+  async insertDrawn(
+    id: string,
+    emailId: string,
+    configuration: CaptureConfiguration,
+    result: Pick<CaptureResult, 'viewportWidth' | 'files' | 'report'>,
+  ): Promise<boolean> {
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.ttl.captureDays * DAY);
+    return this.captures.insertIfAbsent({
+      id,
+      emailId,
+      ...configuration,
+      attempt: 1,
+      claimedAt: now,
+      ...capturedRow(now, expiresAt, { ...result, sharedRender: false, textSamples: [] }),
+      // No text a pre-send check should judge: the list's colours are the client's, not the email's.
+      textSamples: null,
+    });
+  }
+
+  /**
    * Marks this attempt's capture captured, in one transaction with its billable usage
    * record, only if the attempt still owns the row. False: another attempt won.
    */
