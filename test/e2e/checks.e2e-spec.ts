@@ -170,6 +170,28 @@ describe(`pre-send checks (${TEST_DATABASE})`, () => {
     expect(await checksOf(guid)).toEqual([]);
   });
 
+  it('links to the deliverability answer and an inbox view of each family; the views add no finding', async () => {
+    const guid = await postEmail(t, { html_text: cleanEmail(images.url), subject: 'Hi' }, key);
+    await capture(guid, 'OL2019');
+    const { links } = (await request(t.url).get(`/v1/emails/${guid}/checks`).expect(200)).body as {
+      links: { deliverability: string; inbox: Record<string, string> };
+    };
+    expect(links.deliverability).toBe(`${t.config.apiBaseUrl}/emails/${guid}/deliverability`);
+    expect(Object.keys(links.inbox).sort()).toEqual([
+      'ANDROID14GMAILAPP',
+      'APPMAIL16',
+      'GMAILNEW',
+      'IPHONE15',
+      'OL2019',
+      'OUTLOOKCOM',
+      'SAMSUNGMAIL',
+      'YAHOO',
+    ]);
+    for (const link of Object.values(links.inbox))
+      await request(t.url).get(new URL(link).pathname).expect(200);
+    expect(await checksOf(guid)).toEqual([]);
+  });
+
   it('answers 400 for a malformed guid and 404 for an unknown one', async () => {
     await request(t.url).get('/v1/emails/nope/checks').expect(400);
     const unknown = await request(t.url)

@@ -63,6 +63,8 @@ export interface StackedShape {
 export interface InboxLayout {
   id: string;
   title: string;
+  /** The client code that stands for the family where a list of links names one. */
+  example: string;
   matches(profile: ClientProfile): boolean;
   /** The list's width in CSS pixels. */
   width(profile: ClientProfile): number;

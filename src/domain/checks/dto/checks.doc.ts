@@ -10,6 +10,18 @@ export class CheckFindingDoc {
   @ApiPropertyOptional({ type: [String], example: ['IPHONE13'] }) clients?: string[];
 }
 
+export class CheckLinksDoc {
+  @ApiProperty({ example: 'http://localhost:3000/v1/emails/<guid>/deliverability' })
+  deliverability: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { GMAILNEW: 'http://localhost:3000/v1/emails/<guid>/inbox/GMAILNEW' },
+  })
+  inbox: Record<string, string>;
+}
+
 export class ChecksDoc {
   @ApiProperty({ type: () => [CheckFindingDoc] }) checks: CheckFindingDoc[];
+  @ApiProperty({ type: () => CheckLinksDoc }) links: CheckLinksDoc;
 }

@@ -39,6 +39,7 @@ const APPLE_BIMI = {
 /** iOS Mail on iPhone and iPad: blue dot, sender and date, subject, two lines of preview. */
 registerInboxLayout({
   id: 'ios-mail',
+  example: 'IPHONE15',
   title: 'iOS Mail',
   matches: (profile) => profile.family === 'apple-mail' && !isMac(profile.platform),
   // An iPad shows the list as a column beside the message.
@@ -90,6 +91,7 @@ registerInboxLayout({
 /** Apple Mail on macOS: the classic list column, two lines of preview. */
 registerInboxLayout({
   id: 'apple-mail-mac',
+  example: 'APPMAIL16',
   title: 'Apple Mail (macOS)',
   matches: (profile) => profile.family === 'apple-mail' && isMac(profile.platform),
   width: () => 340,

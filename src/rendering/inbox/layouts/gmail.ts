@@ -7,6 +7,7 @@ const isApp = (platform: string) => /^(Android|iOS)/.test(platform);
 /** Gmail on the web: one line per message, the snippet after the subject, in grey. */
 registerInboxLayout({
   id: 'gmail-web',
+  example: 'GMAILNEW',
   title: 'Gmail on the web (default density)',
   matches: (profile) => profile.family === 'gmail' && !isApp(profile.platform),
   width: (profile) => profile.viewport.width,
@@ -79,6 +80,7 @@ registerInboxLayout({
 /** The Gmail apps: avatar, sender and date, subject, one line of snippet. */
 registerInboxLayout({
   id: 'gmail-app',
+  example: 'ANDROID14GMAILAPP',
   title: 'Gmail app (Android and iOS)',
   matches: (profile) => profile.family === 'gmail' && isApp(profile.platform),
   width: (profile) => profile.viewport.width,

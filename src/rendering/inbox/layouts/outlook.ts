@@ -43,6 +43,7 @@ const palette = (accent: string) => ({
 /** Outlook for Windows (2007 to 365): the compact list, a preview line from Outlook 2013. */
 registerInboxLayout({
   id: 'outlook-windows',
+  example: 'OL2019',
   title: 'Outlook for Windows (classic)',
   matches: (profile) => profile.family === 'outlook-word' && /^OL/.test(profile.code),
   width: () => 360,
@@ -97,6 +98,7 @@ registerInboxLayout({
 /** Outlook.com, Office 365 on the web and new Outlook for Windows: the same list. */
 registerInboxLayout({
   id: 'outlook-web',
+  example: 'OUTLOOKCOM',
   title: 'Outlook.com and new Outlook',
   matches: (profile) => profile.family === 'outlook-com',
   width: () => 420,

@@ -4,6 +4,7 @@ import { PREVIEW_FROM_HTML, SOURCE, VIEW_CONVENTIONS } from './sources';
 /** Yahoo Mail and AOL Mail on the web (one company, one list): one line per message. */
 registerInboxLayout({
   id: 'yahoo-web',
+  example: 'YAHOO',
   title: 'Yahoo Mail and AOL Mail on the web',
   matches: (profile) => profile.family === 'yahoo-aol',
   width: (profile) => profile.viewport.width,
@@ -71,6 +72,7 @@ registerInboxLayout({
 /** Samsung Email on Android: avatar, sender and date, subject, one line of preview. */
 registerInboxLayout({
   id: 'samsung-email',
+  example: 'SAMSUNGMAIL',
   title: 'Samsung Email',
   matches: (profile) => profile.family === 'samsung-email',
   width: (profile) => profile.viewport.width,
