@@ -157,6 +157,48 @@ describe(`Playground (${TEST_DATABASE})`, () => {
     await page.close();
   });
 
+  it('shows the spam score, authentication and the inbox views beside the grid', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(`${origin}/`);
+    await page.getByLabel('API key').fill(app.api_key);
+    await page.getByLabel('Pick').check();
+    await page.locator('#client-list input[value="GMAILNEW"]').check();
+    await page.getByLabel('Email HTML').fill(email);
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await tilesDone(page);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#deliverability-summary')?.textContent?.startsWith('Spam score'),
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(await page.locator('#deliverability-summary').textContent()).toMatch(
+      /^Spam score -?[\d.]+ of 5 \(not spam, SpamAssassin \(spamd\)\)\. DKIM none, SPF none, /,
+    );
+    expect(await page.locator('.inbox-view').count()).toBe(8);
+    await page.waitForFunction(
+      () => {
+        const images = Array.from(document.querySelectorAll<HTMLImageElement>('.inbox-view img'));
+        return (
+          images.length === 16 && images.every((image) => image.complete && image.naturalWidth > 0)
+        );
+      },
+      undefined,
+      { timeout: 120_000 },
+    );
+    expect(violations).toEqual([]);
+    if (process.env.PLAYGROUND_SCREENSHOT)
+      await page.screenshot({
+        path: process.env.PLAYGROUND_SCREENSHOT.replace('.png', '-inbox.png'),
+        fullPage: true,
+      });
+    await page.close();
+  });
+
   it('says what is wrong without an API key, or with a wrong one', async () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/`);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig } from '../../platform/config/app-config';
 
-/** The page and its two files, read once: nest build copies assets/ beside this file. */
+/** The page and its files, read once: nest build copies assets/ beside this file. */
 const ASSETS = join(__dirname, 'assets');
 const read = (name: string) => readFileSync(join(ASSETS, name), 'utf8');
 
@@ -20,6 +20,7 @@ export class PlaygroundController {
   private readonly page = read('index.html');
   private readonly script = read('app.js');
   private readonly panels = read('panels.js');
+  private readonly inboxPanels = read('inbox-panels.js');
   private readonly style = read('app.css');
   private readonly policy: string;
 
@@ -59,6 +60,11 @@ export class PlaygroundController {
   @Get('playground/panels.js')
   panelsScript(@Res() response: Response): void {
     response.set('Content-Type', 'text/javascript; charset=utf-8').send(this.panels);
+  }
+
+  @Get('playground/inbox-panels.js')
+  inboxPanelsScript(@Res() response: Response): void {
+    response.set('Content-Type', 'text/javascript; charset=utf-8').send(this.inboxPanels);
   }
 
   @Get('playground/app.css')

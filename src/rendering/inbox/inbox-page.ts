@@ -15,6 +15,8 @@ export interface InboxRow {
   subject: string;
   preview: string;
   received: Date;
+  /** The avatar's letter; absent: the sender's first. */
+  initial?: string;
 }
 
 /** The neutral rows under it: bars of these widths (in % of their column) stand for text. */
@@ -115,7 +117,7 @@ function stackedRows(
     layout.avatar === 'initials' && shape.avatarSize ? `<div class="avatar">${content}</div>` : '';
   const showPreview = preview !== null && shape.previewLines > 0;
   const email =
-    `<div class="row unread">${mark(true)}${avatar(html(initialOf(row.sender)))}<div class="body">` +
+    `<div class="row unread">${mark(true)}${avatar(html(row.initial ?? initialOf(row.sender)))}<div class="body">` +
     `<div class="top"><div class="sender line" dir="auto">${html(row.sender)}</div><div class="date muted">${html(date)}</div></div>` +
     `<div class="subject line" dir="auto">${html(row.subject)}</div>` +
     (showPreview ? `<div class="preview muted" dir="auto">${html(preview)}</div>` : '') +

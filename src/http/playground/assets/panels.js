@@ -35,6 +35,7 @@ async function loadChecks() {
     return;
   }
   list.replaceChildren();
+  showBeforeOpening(guid, answer.links);
   $('checks-summary').textContent = answer.checks.length
     ? `${answer.checks.length} findings`
     : 'No findings: nothing to fix before sending.';
