@@ -143,6 +143,33 @@ describe(`authentication in GET /v1/emails/<guid>/deliverability (${TEST_DATABAS
     expect(found.dmarc.result).toBe('fail');
   });
 
+  it("reads BIMI for a list that shows logos: the record's logo, drawn or why not", async () => {
+    const signedGuid = await postEmail(t, { raw_source: await signed(MESSAGE) });
+    const view = async (guid: string, client: string) =>
+      (await request(t.url).get(`/v1/emails/${guid}/inbox/${client}`).expect(200)).body as {
+        row: {
+          avatar: string;
+          bimi: { result: string; logo_url?: string; drawn: boolean; reason?: string } | null;
+        };
+      };
+    const app = await view(signedGuid, 'ANDROID14GMAILAPP');
+    // acme.test's web server does not exist: the logo is not drawn, and the answer says why.
+    expect(app.row.bimi).toEqual({
+      result: 'pass',
+      logo_url: 'https://acme.test/bimi/logo.svg',
+      drawn: false,
+      reason: expect.stringMatching(/^the logo could not be used: /),
+    });
+    expect(app.row.avatar).toBe('initials');
+    // Gmail on the web shows no avatar in its list: BIMI is not read for it.
+    expect((await view(signedGuid, 'GMAILNEW')).row.bimi).toBeNull();
+    const html = await postEmail(t, { html_text: '<p>Hi</p>', from_address: 'receipts@acme.test' });
+    expect((await view(html, 'ANDROID14GMAILAPP')).row.bimi).toMatchObject({
+      result: 'none',
+      drawn: false,
+    });
+  });
+
   it('refuses an envelope that SPF cannot use, with the error body', async () => {
     const refused = async (body: object, message: RegExp) => {
       const response = await request(t.url)

@@ -74,6 +74,11 @@ export class DeliverabilityService {
     return { spam, authentication, message: MESSAGE_SAID[scored.source] };
   }
 
+  /** What authentication finds of an email (kept, or found now), without the spam score. */
+  async authenticationOf(email: Email): Promise<DeliverabilityAnswer['authentication']> {
+    return this.authentication(email, await messageOf(email));
+  }
+
   /** Kept with the email, or found now and kept when every lookup answered. */
   private async authentication(
     email: Email,

@@ -21,6 +21,7 @@ import { HtmlInspector } from './inspect/html-inspector';
     ResourceFetcher,
     HtmlInspector,
   ],
-  exports: [EmailsService],
+  // RemoteDownload: the same protections for any other fetch of the web (a BIMI logo).
+  exports: [EmailsService, RemoteDownload],
 })
 export class EmailStoreModule {}

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CaptureStoreModule } from '../captures/capture-store.module';
+import { DeliverabilityModule } from '../deliverability/deliverability.module';
 import { EmailStoreModule } from '../emails/email-store.module';
+import { BimiLogos } from './bimi-logos';
 import { InboxViewsService } from './inbox-views.service';
 
 /** Inbox views: an email's row in a client's message list (served at http/inbox). */
 @Module({
-  imports: [EmailStoreModule, CaptureStoreModule],
-  providers: [InboxViewsService],
+  imports: [EmailStoreModule, CaptureStoreModule, DeliverabilityModule],
+  providers: [InboxViewsService, BimiLogos],
   exports: [InboxViewsService],
 })
 export class InboxViewsModule {}

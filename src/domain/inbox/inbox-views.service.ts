@@ -18,6 +18,16 @@ import type { CaptureConfiguration } from '../captures/capture-configuration';
 import { CaptureStore } from '../captures/capture-store';
 import type { Email } from '../emails/email.entity';
 import { EmailsService } from '../emails/emails.service';
+import { DeliverabilityService } from '../deliverability/deliverability.service';
+import { BimiLogos } from './bimi-logos';
+
+/** A BIMI logo in a list that shows one: the check's result, and the logo drawn or why not. */
+interface BimiInRow {
+  result: string;
+  logo_url?: string;
+  drawn: boolean;
+  reason?: string;
+}
 
 /** What names a drawn view's file and dates its row. */
 type Drawn = { viewportWidth: number; capturedAt: Date };
@@ -40,7 +50,9 @@ export interface InboxView {
     preview: string | null;
     preview_from: PreviewText['from'];
     date: string;
-    avatar: 'initials' | 'none';
+    avatar: 'bimi logo' | 'initials' | 'none';
+    /** Where the client draws a BIMI logo in its list: what BIMI found, and whether it is drawn. */
+    bimi: BimiInRow | null;
   } | null;
   notes: InboxLayout['notes'];
   /** Every rule that no public page documents (true when any note is assumed). */
@@ -60,6 +72,8 @@ export class InboxViewsService {
 
   constructor(
     private readonly emails: EmailsService,
+    private readonly deliverability: DeliverabilityService,
+    private readonly logos: BimiLogos,
     private readonly store: CaptureStore,
     private readonly renderer: Renderer,
     private readonly storage: Storage,
@@ -84,6 +98,8 @@ export class InboxViewsService {
     if (expired && !available)
       throw ApiError.notFound('This email has expired: its content is no longer kept');
     const row = expired ? null : rowOf(email, layout);
+    const bimi = row && layout.bimiInList ? await this.bimiOf(email) : null;
+    if (row && bimi?.logo) row.row.logo = bimi.logo;
     const drawn =
       available ?? (await this.drawOnce(email, profile, layout, configuration, row!.row));
     return {
@@ -107,11 +123,40 @@ export class InboxViewsService {
         preview: layout.noPreview?.(profile) ? null : row.row.preview,
         preview_from: row.previewFrom,
         date: formatDate(layout.date, email.createdAt, drawn.capturedAt),
-        avatar: layout.avatar,
+        avatar: row.row.logo ? 'bimi logo' : layout.avatar,
+        bimi: bimi && bimi.row,
       },
       notes: layout.notes,
       assumed: layout.notes.some((note) => note.assumed),
     };
+  }
+
+  /**
+   * BIMI as a list that shows logos reads it: the email's authentication (kept with it, or
+   * checked now), then the logo its record names, fetched and checked.
+   */
+  private async bimiOf(email: Email): Promise<{ row: BimiInRow; logo?: string }> {
+    if (!email.rawSource)
+      return {
+        row: {
+          result: 'none',
+          drawn: false,
+          reason: 'an email given as html_text carries no signature: BIMI needs a DMARC pass',
+        },
+      };
+    const checked = await this.deliverability
+      .authenticationOf(email)
+      .catch((error: Error) => error);
+    if (checked instanceof Error)
+      return { row: { result: 'temperror', drawn: false, reason: checked.message } };
+    const { bimi } = checked;
+    const found = { result: bimi.result, ...(bimi.logo_url ? { logo_url: bimi.logo_url } : {}) };
+    if (bimi.result !== 'pass' || !bimi.logo_url)
+      return { row: { ...found, drawn: false, reason: bimi.reason ?? `BIMI ${bimi.result}` } };
+    const logo = await this.logos.logo(bimi.logo_url);
+    return 'dataUri' in logo
+      ? { row: { ...found, drawn: true }, logo: logo.dataUri }
+      : { row: { ...found, drawn: false, reason: logo.reason } };
   }
 
   /** The client's list layout, or 400 naming the clients that have one. */

@@ -17,6 +17,8 @@ export interface InboxRow {
   received: Date;
   /** The avatar's letter; absent: the sender's first. */
   initial?: string;
+  /** The sender's BIMI logo (a data: URI of its SVG), drawn in place of the initial. */
+  logo?: string;
 }
 
 /** The neutral rows under it: bars of these widths (in % of their column) stand for text. */
@@ -90,6 +92,7 @@ function stackedCss(shape: StackedShape, palette: Palette): string {
 .dot{width:10px;height:10px;border-radius:50%;background:${palette.accent}}
 .row.unread .edge{position:absolute;left:0;top:0;bottom:0;width:4px;background:${palette.accent}}
 .avatar{flex:0 0 ${shape.avatarSize ?? 0}px;height:${shape.avatarSize ?? 0}px;border-radius:50%;background:${palette.avatar};color:${palette.avatarText};display:flex;align-items:center;justify-content:center;font-size:${Math.round((shape.avatarSize ?? 0) * 0.45)}px;font-weight:600}
+.logo{width:100%;height:100%;border-radius:50%;object-fit:cover;background:#fff}
 .body{flex:1 1 auto;min-width:0}
 .top{display:flex;align-items:baseline;gap:8px}
 .sender{flex:1 1 auto;font-size:${shape.senderSize}px;font-weight:400}
@@ -117,7 +120,7 @@ function stackedRows(
     layout.avatar === 'initials' && shape.avatarSize ? `<div class="avatar">${content}</div>` : '';
   const showPreview = preview !== null && shape.previewLines > 0;
   const email =
-    `<div class="row unread">${mark(true)}${avatar(html(row.initial ?? initialOf(row.sender)))}<div class="body">` +
+    `<div class="row unread">${mark(true)}${avatar(row.logo ? `<img class="logo" alt="" src="${html(row.logo)}">` : html(row.initial ?? initialOf(row.sender)))}<div class="body">` +
     `<div class="top"><div class="sender line" dir="auto">${html(row.sender)}</div><div class="date muted">${html(date)}</div></div>` +
     `<div class="subject line" dir="auto">${html(row.subject)}</div>` +
     (showPreview ? `<div class="preview muted" dir="auto">${html(preview)}</div>` : '') +

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { validateBimiSvg } from 'mailauth';
+import { RemoteDownload } from '../emails/fetch/remote-download';
+
+/** BIMI's limit on the logo file (BIMI Group, SVG Tiny Portable/Secure: 32 KB). */
+const MAX_BYTES = 32 * 1024;
+const DEADLINE_MS = 5000;
+
+/** A sender's BIMI logo, ready to draw, or why it is not drawn. */
+export type BimiLogo = { dataUri: string } | { reason: string };
+
+/**
+ * The BIMI logos inbox views draw in place of initials: fetched once per URL with the
+ * protections of every fetch of the web (RemoteDownload: no private address, a size cap, a
+ * deadline), https only, and checked as SVG Tiny PS by mailauth, as a receiver checks it. The
+ * SVG is drawn as an image (no script, nothing it names is loaded).
+ */
+@Injectable()
+export class BimiLogos {
+  private readonly logos = new LRUCache<string, Promise<BimiLogo>>({ max: 200, ttl: 3_600_000 });
+
+  constructor(private readonly download: RemoteDownload) {}
+
+  logo(url: string): Promise<BimiLogo> {
+    let logo = this.logos.get(url);
+    if (!logo) {
+      logo = this.fetch(url);
+      this.logos.set(url, logo);
+    }
+    return logo;
+  }
+
+  private async fetch(url: string): Promise<BimiLogo> {
+    if (!url.startsWith('https://')) return { reason: 'a BIMI logo is fetched over https only' };
+    try {
+      const { data } = await this.download.get(url, {
+        signal: AbortSignal.timeout(DEADLINE_MS),
+        maxBytes: MAX_BYTES,
+        accept: 'image/svg+xml',
+        refuseType: (type) =>
+          type === 'image/svg+xml' ? undefined : `not an SVG (${type || 'no content type'})`,
+      });
+      validateBimiSvg(data);
+      return { dataUri: `data:image/svg+xml;base64,${data.toString('base64')}` };
+    } catch (error) {
+      return { reason: `the logo could not be used: ${(error as Error).message}` };
+    }
+  }
+}
