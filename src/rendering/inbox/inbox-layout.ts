@@ -52,7 +52,13 @@ export interface StackedShape {
   unreadMark: 'dot' | 'bar' | 'none';
   /** An unread subject is drawn in the accent colour (Outlook). */
   accentSubject?: boolean;
+  /** Font weights of an unread row's sender and subject (a read row's are regular). */
   senderWeight: number;
+  subjectWeight: number;
+  /** An unread row's date is drawn bold in the text's colour, not muted (the Gmail apps). */
+  strongUnreadDate?: boolean;
+  /** The date ends the subject's line, not the sender's (Outlook for Windows). */
+  dateOnSubjectLine?: boolean;
 }
 
 /**

@@ -97,9 +97,9 @@ function stackedCss(shape: StackedShape, palette: Palette): string {
 .top{display:flex;align-items:baseline;gap:8px}
 .sender{flex:1 1 auto;font-size:${shape.senderSize}px;font-weight:400}
 .unread .sender{font-weight:${shape.senderWeight}}
-.date{flex:0 0 auto;font-size:${shape.dateSize}px}
-.subject{font-size:${shape.subjectSize}px;margin-top:2px}
-.unread .subject{font-weight:${shape.accentSubject ? 600 : shape.senderWeight >= 600 ? 400 : 600}${shape.accentSubject ? `;color:${palette.accent}` : ''}}
+.date{flex:0 0 auto;font-size:${shape.dateSize}px}${shape.strongUnreadDate ? `\n.unread .date{font-weight:700;color:${palette.text}}` : ''}
+.subject{flex:1 1 auto;font-size:${shape.subjectSize}px;margin-top:2px}
+.unread .subject{font-weight:${shape.subjectWeight}${shape.accentSubject ? `;color:${palette.accent}` : ''}}
 .preview{font-size:${shape.previewSize}px;margin-top:2px;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:${Math.max(shape.previewLines, 1)};overflow:hidden;overflow-wrap:anywhere}`;
 }
 
@@ -119,17 +119,28 @@ function stackedRows(
   const avatar = (content: string) =>
     layout.avatar === 'initials' && shape.avatarSize ? `<div class="avatar">${content}</div>` : '';
   const showPreview = preview !== null && shape.previewLines > 0;
+  // Sender and subject on lines of their own; the date ends the sender's line, or the subject's.
+  const top = (sender: string, subject: string, date: string) =>
+    shape.dateOnSubjectLine
+      ? `<div class="top">${sender}</div><div class="top">${subject}${date}</div>`
+      : `<div class="top">${sender}${date}</div>${subject}`;
   const email =
     `<div class="row unread">${mark(true)}${avatar(row.logo ? `<img class="logo" alt="" src="${html(row.logo)}">` : html(row.initial ?? initialOf(row.sender)))}<div class="body">` +
-    `<div class="top"><div class="sender line" dir="auto">${html(row.sender)}</div><div class="date muted">${html(date)}</div></div>` +
-    `<div class="subject line" dir="auto">${html(row.subject)}</div>` +
+    top(
+      `<div class="sender line" dir="auto">${html(row.sender)}</div>`,
+      `<div class="subject line" dir="auto">${html(row.subject)}</div>`,
+      `<div class="date muted">${html(date)}</div>`,
+    ) +
     (showPreview ? `<div class="preview muted" dir="auto">${html(preview)}</div>` : '') +
     `</div></div>`;
   const neutral = PLACEHOLDERS.map(
     ([sender, subject, text]) =>
       `<div class="row">${mark(false)}${avatar('')}<div class="body">` +
-      `<div class="top"><div class="sender"><span class="bar" style="width:${sender}%"></span></div><div class="date"><span class="bar" style="width:40px"></span></div></div>` +
-      `<div class="subject"><span class="bar" style="width:${subject}%"></span></div>` +
+      top(
+        `<div class="sender"><span class="bar" style="width:${sender}%"></span></div>`,
+        `<div class="subject"><span class="bar" style="width:${subject}%"></span></div>`,
+        '<div class="date"><span class="bar" style="width:40px"></span></div>',
+      ) +
       (showPreview
         ? Array.from(
             { length: shape.previewLines },

@@ -15,9 +15,15 @@ const SKIPPED = new Set(['head', 'title', 'style', 'script', 'template', 'noscri
 /** Elements that end a run of text: the extractors join the texts of blocks with a space. */
 const BLOCKS =
   /^(address|article|aside|blockquote|br|center|dd|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|table|tbody|td|tfoot|th|thead|tr|ul)$/;
-/** Inline styles that hide an element: the preheader idioms (display:none, mso-hide, zero size). */
+/**
+ * Inline styles that hide an element and all it holds: the preheader idioms (display:none,
+ * mso-hide, zero opacity or height). A zero font size hides too, until a descendant sets a
+ * size of its own: builders (MJML) put font-size:0 on layout cells and size the text inside.
+ */
 const HIDING =
-  /(^|;)\s*(display\s*:\s*none|mso-hide\s*:\s*all|visibility\s*:\s*hidden|opacity\s*:\s*0(\.0*)?\s*(;|$|!)|max-height\s*:\s*0(px)?\s*(;|$|!)|font-size\s*:\s*0(px)?\s*(;|$|!))/i;
+  /(^|;)\s*(display\s*:\s*none|mso-hide\s*:\s*all|visibility\s*:\s*hidden|opacity\s*:\s*0(\.0*)?\s*(;|$|!)|max-height\s*:\s*0(px)?\s*(;|$|!))/i;
+const FONT_SIZE = /(^|;)\s*font-size\s*:\s*([^;!]+)/i;
+const ZERO_SIZE = /^0(\.0*)?(px|pt|em|rem|%)?\s*$/i;
 /**
  * Characters that draw nothing: the zero-width and joiner characters the preheader padding
  * idiom repeats (&zwnj; U+200C, &#847; U+034F, U+200B, U+200D, U+FEFF, soft hyphen). Dropped
@@ -45,16 +51,20 @@ export function previewText(html: string | null, plain: string | null): PreviewT
 
 function fromHtml(html: string): PreviewText {
   let text = '';
+  /** Characters other than whitespace so far: indentation between tags does not count. */
+  let kept = 0;
   let firstHidden: boolean | null = null;
-  const open: { name: string; hidden: boolean; skipped: boolean }[] = [];
-  const inside = () => open[open.length - 1] ?? { hidden: false, skipped: false };
+  const open: { name: string; hidden: boolean; zeroSize: boolean; skipped: boolean }[] = [];
+  const inside = () => open[open.length - 1] ?? { hidden: false, zeroSize: false, skipped: false };
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         const parent = inside();
-        const hidden =
-          parent.hidden || 'hidden' in attributes || HIDING.test(attributes.style ?? '');
-        open.push({ name, hidden, skipped: parent.skipped || SKIPPED.has(name) });
+        const style = attributes.style ?? '';
+        const hidden = parent.hidden || 'hidden' in attributes || HIDING.test(style);
+        const size = FONT_SIZE.exec(style)?.[2];
+        const zeroSize = size === undefined ? parent.zeroSize : ZERO_SIZE.test(size);
+        open.push({ name, hidden, zeroSize, skipped: parent.skipped || SKIPPED.has(name) });
         if (BLOCKS.test(name)) text += ' ';
       },
       onclosetag(name) {
@@ -64,9 +74,10 @@ function fromHtml(html: string): PreviewText {
       },
       ontext(data) {
         const here = inside();
-        if (here.skipped || text.length > MAX_CHARS * 2) return;
-        if (firstHidden === null && tidy(data)) firstHidden = here.hidden;
+        if (here.skipped || kept > MAX_CHARS) return;
+        if (firstHidden === null && tidy(data)) firstHidden = here.hidden || here.zeroSize;
         text += data;
+        kept += data.replace(/[ \t\n\r\f]+/g, '').length;
       },
     },
     { decodeEntities: true, lowerCaseTags: true },

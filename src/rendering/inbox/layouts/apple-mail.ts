@@ -55,6 +55,7 @@ registerInboxLayout({
     previewLines: 2,
     unreadMark: 'dot',
     senderWeight: 600,
+    subjectWeight: 400,
   },
   palette: APPLE_PALETTE,
   avatar: 'none',
@@ -106,6 +107,7 @@ registerInboxLayout({
     previewLines: 2,
     unreadMark: 'dot',
     senderWeight: 700,
+    subjectWeight: 400,
   },
   palette: {
     light: APPLE_PALETTE.light,

@@ -96,6 +96,8 @@ registerInboxLayout({
     avatarSize: 40,
     unreadMark: 'none',
     senderWeight: 700,
+    subjectWeight: 700,
+    strongUnreadDate: true,
   },
   palette: {
     light: {
@@ -128,8 +130,8 @@ registerInboxLayout({
   notes: [
     {
       what: 'row',
-      rule: 'sender and date, subject, then the snippet on lines of their own ("the subject line and the pre-header text are completely independent")',
-      source: `${SOURCE.gmailOneLine}; ${SOURCE.litmusPreview}`,
+      rule: 'sender and date, subject, then the snippet on lines of their own ("the subject line and the pre-header text are completely independent"); an unread row’s sender, subject and time bright and bold, its snippet grey',
+      source: `${SOURCE.gmailOneLine}; ${SOURCE.litmusPreview}; https://iphoneitalia.com/?p=709616`,
     },
     {
       what: 'snippet length',

@@ -59,6 +59,8 @@ registerInboxLayout({
     unreadMark: 'bar',
     accentSubject: true,
     senderWeight: 700,
+    subjectWeight: 700,
+    dateOnSubjectLine: true,
   },
   palette: palette('#0f6cbd'),
   noPreview: (profile) => (profile.mso ?? 16) < 15,
@@ -73,7 +75,7 @@ registerInboxLayout({
     },
     {
       what: 'preview line',
-      rule: 'one line of Message Preview under the subject from Outlook 2013 on (Outlook 2007 and 2010 show none in the Compact view); unread subjects in blue',
+      rule: 'one line of Message Preview under the subject from Outlook 2013 on (Outlook 2007 and 2010 show none in the Compact view); unread subjects in blue and bold, the time at the end of the subject’s line',
       source:
         'Outlook’s View › Message Preview setting (1 line by default); not on a Microsoft page we could cite',
       assumed: true,
@@ -115,6 +117,7 @@ registerInboxLayout({
     unreadMark: 'bar',
     accentSubject: true,
     senderWeight: 600,
+    subjectWeight: 600,
   },
   palette: palette('#0f6cbd'),
   avatar: 'initials',

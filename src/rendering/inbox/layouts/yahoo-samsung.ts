@@ -91,6 +91,7 @@ registerInboxLayout({
     avatarSize: 40,
     unreadMark: 'none',
     senderWeight: 700,
+    subjectWeight: 700,
   },
   palette: {
     light: {

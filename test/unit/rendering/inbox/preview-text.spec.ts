@@ -59,3 +59,15 @@ describe('previewText', () => {
     expect([...previewText(`<p>${'é'.repeat(1000)}</p>`, null).text]).toHaveLength(400);
   });
 });
+
+describe('previewText of a builder’s output', () => {
+  it('finds the first text after deep, indented layout markup (MJML’s)', () => {
+    const indented = `${'<div>\n        <table>\n          <tr>\n            <td style="font-size:0px">\n'.repeat(60)}<div style="font-size:20px">Here is what you've missed</div>`;
+    expect(
+      previewText(`<html><head><style>p{}</style></head><body>${indented}</body></html>`, null),
+    ).toEqual({
+      text: "Here is what you've missed",
+      from: 'first visible text',
+    });
+  });
+});
