@@ -1,21 +1,17 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { dkimSign, DKIMSignOptions } from 'mailauth';
 import request from 'supertest';
+import { characterStrings, dkimKey, dkimSigned } from '../support/dkim';
 import { LocalDns, startDnsServer, startSilentDns } from '../support/dns-server';
 import { postEmail } from '../support/previews';
 import { basicAuth, createApplication } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const PUBLIC_KEY = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+const KEY = dkimKey();
 
 /** acme.test's DNS: the DKIM key of selector s1, an SPF record, DMARC p=reject, a BIMI logo. */
 const ZONE = {
   // A 2048-bit key is longer than one character string (255): split, as published records are.
-  's1._domainkey.acme.test': [
-    [`v=DKIM1; k=rsa; p=${PUBLIC_KEY.slice(0, 200)}`, PUBLIC_KEY.slice(200)],
-  ],
+  's1._domainkey.acme.test': [characterStrings(KEY.record)],
   'acme.test': [['v=spf1 ip4:192.0.2.10 -all']],
   '_dmarc.acme.test': [['v=DMARC1; p=reject; rua=mailto:dmarc@acme.test']],
   'default._bimi.acme.test': [['v=BIMI1; l=https://acme.test/bimi/logo.svg; a=']],
@@ -35,21 +31,8 @@ const MESSAGE = [
   '',
 ].join('\r\n');
 
-async function signed(message: string): Promise<string> {
-  // mailauth's shipped types name the one-signature options only; it signs with signatureData.
-  const options = {
-    signatureData: [
-      {
-        signingDomain: 'acme.test',
-        selector: 's1',
-        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }),
-      },
-    ],
-  } as unknown as DKIMSignOptions;
-  const { signatures, errors } = await dkimSign(message, options);
-  if (errors.length) throw new Error(JSON.stringify(errors));
-  return signatures + message;
-}
+const signed = (message: string) =>
+  dkimSigned(message, { domain: 'acme.test', selector: 's1', privateKey: KEY.privateKey });
 
 interface Verdict {
   result: string;

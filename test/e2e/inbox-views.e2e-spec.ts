@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { getAbsolute, postEmail } from '../support/previews';
-import { Box, readPixels } from '../support/pixels';
+import { Box, differenceBounds, readPixels } from '../support/pixels';
 import { createApplication } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
@@ -57,25 +57,8 @@ describe(`GET /v1/emails/<guid>/inbox/<client> (${TEST_DATABASE})`, () => {
     png(await view(await email(fields), client, appearance));
 
   /** Where two pictures of one layout differ, or null when every pixel is the same. */
-  async function difference(a: Buffer, b: Buffer): Promise<Box | null> {
-    const [left, right] = [await readPixels(a), await readPixels(b)];
-    expect([left.width, left.height]).toEqual([right.width, right.height]);
-    let box: Box | null = null;
-    for (let y = 0; y < left.height; y++)
-      for (let x = 0; x < left.width; x++) {
-        const [p, q] = [left.at(x, y), right.at(x, y)];
-        if (p[0] === q[0] && p[1] === q[1] && p[2] === q[2]) continue;
-        box = box
-          ? {
-              left: Math.min(box.left, x),
-              top: Math.min(box.top, y),
-              right: Math.max(box.right, x),
-              bottom: Math.max(box.bottom, y),
-            }
-          : { left: x, top: y, right: x, bottom: y };
-      }
-    return box;
-  }
+  const difference = async (a: Buffer, b: Buffer): Promise<Box | null> =>
+    differenceBounds(await readPixels(a), await readPixels(b));
   /** The email's row is the first of four: a change to it stays in the picture's top part. */
   const inEmailRow = async (box: Box | null, image: Buffer) => {
     expect(box).not.toBeNull();

@@ -37,22 +37,40 @@ export async function readPixels(png: Buffer): Promise<Pixels> {
       each(box, (x, y) => void (test(at(x, y)) && n++));
       return n;
     },
-    bounds: (test) => {
-      let found: Box | null = null;
-      each(whole, (x, y) => {
-        if (!test(at(x, y))) return;
-        found = found
-          ? {
-              left: Math.min(found.left, x),
-              top: Math.min(found.top, y),
-              right: Math.max(found.right, x),
-              bottom: Math.max(found.bottom, y),
-            }
-          : { left: x, top: y, right: x, bottom: y };
-      });
-      return found;
-    },
+    bounds: (test) => boundsWhere(info.width, info.height, (x, y) => test(at(x, y))),
   };
+}
+
+/** The smallest box holding every (x, y) of a width x height grid for which `holds` is true. */
+function boundsWhere(
+  width: number,
+  height: number,
+  holds: (x: number, y: number) => boolean,
+): Box | null {
+  let found: Box | null = null;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (!holds(x, y)) continue;
+      found = found
+        ? {
+            left: Math.min(found.left, x),
+            top: Math.min(found.top, y),
+            right: Math.max(found.right, x),
+            bottom: Math.max(found.bottom, y),
+          }
+        : { left: x, top: y, right: x, bottom: y };
+    }
+  return found;
+}
+
+/** Where two pictures of the same size differ (the box of every changed pixel), or null. */
+export function differenceBounds(a: Pixels, b: Pixels): Box | null {
+  if (a.width !== b.width || a.height !== b.height)
+    throw new Error(`the pictures differ in size: ${a.width}x${a.height}, ${b.width}x${b.height}`);
+  return boundsWhere(a.width, a.height, (x, y) => {
+    const [p, q] = [a.at(x, y), b.at(x, y)];
+    return p[0] !== q[0] || p[1] !== q[1] || p[2] !== q[2];
+  });
 }
 
 export const isGreen = ([r, g, b]: [number, number, number]) => g > 90 && r < 60 && b < 60;

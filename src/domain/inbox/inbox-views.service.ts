@@ -1,18 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, randomUUID } from 'node:crypto';
 import { ApiError } from '../../base/errors/api-error';
 import { emailGuid } from '../../base/text/email-guid';
-import { Slots } from '../../base/system/slots';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
-import { Storage } from '../../platform/storage/storage';
 import { ClientCatalog } from '../../rendering/catalog/client-catalog';
 import { inboxLayoutOf, inboxLayouts } from '../../rendering/inbox/all-layouts';
 import type { Appearance, InboxLayout } from '../../rendering/inbox/inbox-layout';
-import { formatDate, InboxRow, inboxPage } from '../../rendering/inbox/inbox-page';
+import { formatDate, InboxRow } from '../../rendering/inbox/inbox-page';
 import { previewText, PreviewText } from '../../rendering/inbox/preview-text';
 import type { ClientProfile } from '../../rendering/profile/client-profile';
-import { Renderer } from '../../rendering/render';
 import { captureHostUrl, imageFileName } from '../captures/capture-files';
 import type { CaptureConfiguration } from '../captures/capture-configuration';
 import { CaptureStore } from '../captures/capture-store';
@@ -20,6 +16,7 @@ import type { Email } from '../emails/email.entity';
 import { EmailsService } from '../emails/emails.service';
 import { DeliverabilityService } from '../deliverability/deliverability.service';
 import { BimiLogos } from './bimi-logos';
+import { InboxDrawer } from './inbox-drawer';
 
 /** A BIMI logo in a list that shows one: the check's result, and the logo drawn or why not. */
 interface BimiInRow {
@@ -28,14 +25,6 @@ interface BimiInRow {
   drawn: boolean;
   reason?: string;
 }
-
-/** What names a drawn view's file and dates its row. */
-type Drawn = { viewportWidth: number; capturedAt: Date };
-
-/** Inbox views drawn at once in this process; more wait, up to QUEUE_LIMIT, then 503. */
-const DRAWING_AT_ONCE = 2;
-const QUEUE_LIMIT = 16;
-const RETRY_AFTER_S = '5';
 
 /** What GET /v1/emails/<guid>/inbox/<client> answers (docs/api.md#inbox-views). */
 export interface InboxView {
@@ -63,20 +52,16 @@ export interface InboxView {
  * An email's newest row in a client's message list (docs/api.md#inbox-views): drawn once per
  * client and appearance by Chromium from the client's list layout (rendering/inbox), stored
  * and served as a capture (the capture host, storage moves, the purge after CAPTURE_TTL_DAYS),
- * not billed. Concurrent requests for the same view share one drawing.
+ * not billed (InboxDrawer).
  */
 @Injectable()
 export class InboxViewsService {
-  private readonly slots = new Slots(DRAWING_AT_ONCE);
-  private readonly drawing = new Map<string, Promise<Drawn>>();
-
   constructor(
     private readonly emails: EmailsService,
     private readonly deliverability: DeliverabilityService,
     private readonly logos: BimiLogos,
     private readonly store: CaptureStore,
-    private readonly renderer: Renderer,
-    private readonly storage: Storage,
+    private readonly drawer: InboxDrawer,
     private readonly catalog: ClientCatalog,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -101,7 +86,8 @@ export class InboxViewsService {
     const bimi = row && layout.bimiInList ? await this.bimiOf(email) : null;
     if (row && bimi?.logo) row.row.logo = bimi.logo;
     const drawn =
-      available ?? (await this.drawOnce(email, profile, layout, configuration, row!.row));
+      available ??
+      (await this.drawer.draw({ email, profile, layout, configuration, row: row!.row }));
     return {
       image_url: captureHostUrl(
         this.config,
@@ -171,75 +157,6 @@ export class InboxViewsService {
           .join(', ')}`,
       );
     return { profile, layout };
-  }
-
-  /** Draws the view unless a request here draws it already; its width (names the file). */
-  private drawOnce(
-    email: Email,
-    profile: ClientProfile,
-    layout: InboxLayout,
-    configuration: CaptureConfiguration,
-    row: InboxRow,
-  ): Promise<Drawn> {
-    const key = `${email.id} ${configuration.client} ${configuration.images}`;
-    let drawing = this.drawing.get(key);
-    if (!drawing) {
-      drawing = this.draw(email, profile, layout, configuration, row).finally(() =>
-        this.drawing.delete(key),
-      );
-      this.drawing.set(key, drawing);
-    }
-    return drawing;
-  }
-
-  private async draw(
-    email: Email,
-    profile: ClientProfile,
-    layout: InboxLayout,
-    configuration: CaptureConfiguration,
-    row: InboxRow,
-  ): Promise<Drawn> {
-    if (this.slots.queued >= QUEUE_LIMIT)
-      throw new ApiError(503, 'Too many inbox views are being drawn; try again shortly', {
-        'Retry-After': RETRY_AFTER_S,
-      });
-    const release = await this.slots.acquire();
-    let png: Buffer;
-    const width = layout.width(profile);
-    try {
-      const appearance = configuration.images as Appearance;
-      const page = inboxPage(layout, profile, row, appearance, this.clock.now());
-      png = await this.renderer.drawPage(page, {
-        width,
-        scale: profile.device_scale_factor,
-        colorScheme: appearance,
-      });
-    } finally {
-      release();
-    }
-    const digest = createHash('sha256').update(png).digest('hex');
-    const key = `captures/${email.id}/inbox/${digest}.png`;
-    const location = await this.storage.put(key, png, 'image/png');
-    const file = imageFileName(configuration, width, 'full');
-    const recorded = await this.store.insertDrawn(randomUUID(), email.id, configuration, {
-      viewportWidth: width,
-      files: { [file]: { key, content_type: 'image/png', ...(location ? { location } : {}) } },
-      report: [
-        {
-          slug: 'rule:inbox-view',
-          title: `${layout.title}'s message list, drawn by Chromium from the layout its notes describe`,
-          where: 'inbox',
-          source: layout.notes.map((note) => note.source).join('; '),
-          count: 1,
-        },
-      ],
-    });
-    if (recorded) return { viewportWidth: width, capturedAt: this.clock.now() };
-    // Another process recorded the same view first: its file is served, this one goes.
-    await this.store.deleteUnheld(email.id, [{ key, location }]);
-    const winner = await this.store.find(email.id, configuration);
-    if (!winner || !this.store.isAvailable(winner)) throw ApiError.notFound();
-    return winner;
   }
 }
 

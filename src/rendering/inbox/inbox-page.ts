@@ -84,6 +84,12 @@ function oneLineRows(row: InboxRow, preview: string | null, date: string): strin
   return email + neutral.join('');
 }
 
+/**
+ * A size and a whole-pixel line height: rows then stand at whole pixels, so a change in one
+ * row's text never moves the rows below it by a fraction of a pixel.
+ */
+const text = (size: number) => `font-size:${size}px;line-height:${Math.round(size * 1.3)}px`;
+
 function stackedCss(shape: StackedShape, palette: Palette): string {
   const [vertical, horizontal] = shape.padding;
   return `.row{display:flex;gap:12px;padding:${vertical}px ${horizontal}px;border-bottom:1px solid ${palette.divider};position:relative}
@@ -95,12 +101,12 @@ function stackedCss(shape: StackedShape, palette: Palette): string {
 .logo{width:100%;height:100%;border-radius:50%;object-fit:cover;background:#fff}
 .body{flex:1 1 auto;min-width:0}
 .top{display:flex;align-items:baseline;gap:8px}
-.sender{flex:1 1 auto;font-size:${shape.senderSize}px;font-weight:400}
+.sender{flex:1 1 auto;${text(shape.senderSize)};font-weight:400}
 .unread .sender{font-weight:${shape.senderWeight}}
-.date{flex:0 0 auto;font-size:${shape.dateSize}px}${shape.strongUnreadDate ? `\n.unread .date{font-weight:700;color:${palette.text}}` : ''}
-.subject{flex:1 1 auto;font-size:${shape.subjectSize}px;margin-top:2px}
+.date{flex:0 0 auto;${text(shape.dateSize)}}${shape.strongUnreadDate ? `\n.unread .date{font-weight:700;color:${palette.text}}` : ''}
+.subject{flex:1 1 auto;${text(shape.subjectSize)};margin-top:2px}
 .unread .subject{font-weight:${shape.subjectWeight}${shape.accentSubject ? `;color:${palette.accent}` : ''}}
-.preview{font-size:${shape.previewSize}px;margin-top:2px;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:${Math.max(shape.previewLines, 1)};overflow:hidden;overflow-wrap:anywhere}`;
+.preview{${text(shape.previewSize)};margin-top:2px;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:${Math.max(shape.previewLines, 1)};overflow:hidden;overflow-wrap:anywhere}`;
 }
 
 function stackedRows(
