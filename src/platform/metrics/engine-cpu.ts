@@ -2,13 +2,13 @@ import { treeCpu } from '../../base/system/procfs';
 import { ENGINE_REGISTRY, ENGINES } from '../../rendering/engine/engine-registry';
 
 /**
- * The engine a process belongs to, by its command name: the service's engines each run below
- * a jail named after it (jail-webkit); an engine started without one (the benches' bare
- * engines) is known by its programs' names.
+ * The engine a process belongs to, by its command name: the service's engines, and spamd,
+ * each run below a jail named after it (jail-webkit, jail-spamd); an engine started without
+ * one (the benches' bare engines) is known by its programs' names.
  */
 export function engineOfProcess(name: string): string {
   const jailed = /^jail-(.+)$/.exec(name)?.[1];
-  if (jailed && ENGINES.includes(jailed)) return jailed;
+  if (jailed && (ENGINES.includes(jailed) || jailed === 'spamd')) return jailed;
   const bare = ENGINE_REGISTRY.find((engine) => engine.processNames.test(name));
   if (bare) return bare.name;
   if (/xvfb/i.test(name)) return 'display';

@@ -67,7 +67,7 @@ export class Metrics {
   private readonly engineCpu = new EngineCpu();
   readonly engineCpuSeconds = new Counter({
     name: 'instant_preview_engine_cpu_seconds_total',
-    help: "CPU used by the engines' processes under this one (browsers, drivers, renderers), by engine; this process's own is instant_preview_process_cpu_seconds_total",
+    help: "CPU used by the engines' processes under this one (browsers, drivers, renderers; spamd, as engine=spamd), by engine; this process's own is instant_preview_process_cpu_seconds_total",
     labelNames: ['engine'] as const,
     registers: [this.registry],
     collect: () => {

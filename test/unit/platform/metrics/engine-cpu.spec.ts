@@ -17,6 +17,8 @@ describe('EngineCpu: the CPU of the processes under this one, by engine', () => 
         'jail-chromium',
         'jail-webkit',
         'jail-gecko',
+        'jail-spamd',
+        'jail-unknown',
       ].map(engineOfProcess),
     ).toEqual([
       'chromium',
@@ -30,6 +32,8 @@ describe('EngineCpu: the CPU of the processes under this one, by engine', () => 
       'chromium',
       'webkit',
       'gecko',
+      'spamd',
+      'other',
     ]);
   });
 
