@@ -8,6 +8,7 @@ import type { Appearance, InboxLayout } from '../../rendering/inbox/inbox-layout
 import { InboxRow, inboxPage } from '../../rendering/inbox/inbox-page';
 import type { ClientProfile } from '../../rendering/profile/client-profile';
 import { Renderer } from '../../rendering/render';
+import { captureError, failedBy } from '../captures/capture-attempt';
 import { imageFileName } from '../captures/capture-files';
 import type { CaptureConfiguration } from '../captures/capture-configuration';
 import { CaptureStore } from '../captures/capture-store';
@@ -97,14 +98,15 @@ export class InboxDrawer {
     const release = await this.slots.acquire();
     try {
       const appearance = configuration.images as Appearance;
-      return await this.renderer.drawPage(
-        inboxPage(layout, profile, row, appearance, this.clock.now()),
-        {
-          width,
-          scale: profile.device_scale_factor,
-          colorScheme: appearance,
-        },
-      );
+      const page = inboxPage(layout, profile, row, appearance, this.clock.now());
+      return await this.renderer.drawPage(page, {
+        width,
+        scale: profile.device_scale_factor,
+        colorScheme: appearance,
+      });
+    } catch (error) {
+      // Answered as a capture's failure is: 504 past the deadline, 500 for the engine's.
+      throw captureError(failedBy(error), profile.code);
     } finally {
       release();
     }

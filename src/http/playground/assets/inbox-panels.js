@@ -3,8 +3,16 @@
 // family's message list, light and dark (the inbox views the checks answer links to).
 'use strict';
 
-/** Called by panels.js with the checks answer's links, for the email shown now. */
+/** The email these panels show: they depend on the email alone, not on its captures. */
+let beforeOpeningOf = null;
+
+/**
+ * Called by panels.js with the checks answer's links, each time the checks are read (again as
+ * captures end); the panels load once per email.
+ */
 function showBeforeOpening(guid, links) {
+  if (beforeOpeningOf === guid) return;
+  beforeOpeningOf = guid;
   loadDeliverability(guid, links.deliverability);
   const views = $('inbox-views');
   views.replaceChildren();
