@@ -63,13 +63,37 @@ function boundsWhere(
   return found;
 }
 
-/** Where two pictures of the same size differ (the box of every changed pixel), or null. */
-export function differenceBounds(a: Pixels, b: Pixels): Box | null {
+/**
+ * Where two pictures of the same size differ (the box of every changed pixel), or null.
+ * `shift`: a pixel counts as changed only when no pixel within that many pixels of it in the
+ * other picture is within `tolerance` of it on every channel, both ways: Chromium now and then
+ * draws the same page up to a CSS pixel apart (about one time in fifty at a scale of 3: three
+ * device pixels), which must not read as a change of text.
+ */
+export function differenceBounds(
+  a: Pixels,
+  b: Pixels,
+  { shift = 0, tolerance = 0 }: { shift?: number; tolerance?: number } = {},
+): Box | null {
   if (a.width !== b.width || a.height !== b.height)
     throw new Error(`the pictures differ in size: ${a.width}x${a.height}, ${b.width}x${b.height}`);
+  const near = (p: [number, number, number], q: [number, number, number]) =>
+    Math.abs(p[0] - q[0]) <= tolerance &&
+    Math.abs(p[1] - q[1]) <= tolerance &&
+    Math.abs(p[2] - q[2]) <= tolerance;
+  const foundNear = (from: Pixels, to: Pixels, x: number, y: number) => {
+    const pixel = from.at(x, y);
+    for (let dy = -shift; dy <= shift; dy++)
+      for (let dx = -shift; dx <= shift; dx++) {
+        const [nx, ny] = [x + dx, y + dy];
+        if (nx >= 0 && ny >= 0 && nx < to.width && ny < to.height && near(pixel, to.at(nx, ny)))
+          return true;
+      }
+    return false;
+  };
   return boundsWhere(a.width, a.height, (x, y) => {
-    const [p, q] = [a.at(x, y), b.at(x, y)];
-    return p[0] !== q[0] || p[1] !== q[1] || p[2] !== q[2];
+    if (near(a.at(x, y), b.at(x, y))) return false;
+    return !foundNear(a, b, x, y) || !foundNear(b, a, x, y);
   });
 }
 

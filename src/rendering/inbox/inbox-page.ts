@@ -65,7 +65,7 @@ function oneLineCss(shape: OneLineShape, palette: Palette): string {
 .row.unread{background:${palette.unread};font-weight:700}
 .lead{flex:0 0 ${shape.lead}px}
 .sender{flex:0 0 ${shape.senderWidth}px;padding-right:24px;box-sizing:border-box}
-.main{flex:1 1 auto}
+.main{flex:1 1 0}
 .preview{font-weight:400}
 .date{flex:0 0 ${shape.dateWidth}px;text-align:right;font-size:${shape.fontSize - 2}px}`;
 }
@@ -86,7 +86,9 @@ function oneLineRows(row: InboxRow, preview: string | null, date: string): strin
 
 /**
  * A size and a whole-pixel line height: rows then stand at whole pixels, so a change in one
- * row's text never moves the rows below it by a fraction of a pixel.
+ * row's text never moves the rows below it by a fraction of a pixel. For the same reason the
+ * columns that share a line grow from nothing (`flex: 1 1 0`): sized from their text, a longer
+ * text past the cut would shift them by a rounding step.
  */
 const text = (size: number) => `font-size:${size}px;line-height:${Math.round(size * 1.3)}px`;
 
@@ -99,12 +101,12 @@ function stackedCss(shape: StackedShape, palette: Palette): string {
 .row.unread .edge{position:absolute;left:0;top:0;bottom:0;width:4px;background:${palette.accent}}
 .avatar{flex:0 0 ${shape.avatarSize ?? 0}px;height:${shape.avatarSize ?? 0}px;border-radius:50%;background:${palette.avatar};color:${palette.avatarText};display:flex;align-items:center;justify-content:center;font-size:${Math.round((shape.avatarSize ?? 0) * 0.45)}px;font-weight:600}
 .logo{width:100%;height:100%;border-radius:50%;object-fit:cover;background:#fff}
-.body{flex:1 1 auto;min-width:0}
+.body{flex:1 1 0;min-width:0}
 .top{display:flex;align-items:baseline;gap:8px}
-.sender{flex:1 1 auto;${text(shape.senderSize)};font-weight:400}
+.sender{flex:1 1 0;${text(shape.senderSize)};font-weight:400}
 .unread .sender{font-weight:${shape.senderWeight}}
 .date{flex:0 0 auto;${text(shape.dateSize)}}${shape.strongUnreadDate ? `\n.unread .date{font-weight:700;color:${palette.text}}` : ''}
-.subject{flex:1 1 auto;${text(shape.subjectSize)};margin-top:2px}
+.subject{flex:1 1 0;${text(shape.subjectSize)};margin-top:2px}
 .unread .subject{font-weight:${shape.subjectWeight}${shape.accentSubject ? `;color:${palette.accent}` : ''}}
 .preview{${text(shape.previewSize)};margin-top:2px;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:${Math.max(shape.previewLines, 1)};overflow:hidden;overflow-wrap:anywhere}`;
 }
