@@ -66,6 +66,7 @@ describe(`GET /v1/emails/<guid>/inbox/<client> (${TEST_DATABASE})`, () => {
     differenceBounds(await readPixels(a), await readPixels(b), {
       shift: DEVICE_SCALE[client],
       tolerance: 60,
+      atLeast: 2 * DEVICE_SCALE[client] ** 2,
     });
   /** The email's row is the first of four: a change to it stays in the picture's top part. */
   const inEmailRow = async (box: Box | null, image: Buffer) => {

@@ -68,12 +68,17 @@ function boundsWhere(
  * `shift`: a pixel counts as changed only when no pixel within that many pixels of it in the
  * other picture is within `tolerance` of it on every channel, both ways: Chromium now and then
  * draws the same page up to a CSS pixel apart (about one time in fifty at a scale of 3: three
- * device pixels), which must not read as a change of text.
+ * device pixels), which must not read as a change of text. `atLeast`: fewer changed pixels than
+ * this (a colour emoji's edge so redrawn) is no change either.
  */
 export function differenceBounds(
   a: Pixels,
   b: Pixels,
-  { shift = 0, tolerance = 0 }: { shift?: number; tolerance?: number } = {},
+  {
+    shift = 0,
+    tolerance = 0,
+    atLeast = 1,
+  }: { shift?: number; tolerance?: number; atLeast?: number } = {},
 ): Box | null {
   if (a.width !== b.width || a.height !== b.height)
     throw new Error(`the pictures differ in size: ${a.width}x${a.height}, ${b.width}x${b.height}`);
@@ -91,10 +96,14 @@ export function differenceBounds(
       }
     return false;
   };
-  return boundsWhere(a.width, a.height, (x, y) => {
+  let changed = 0;
+  const box = boundsWhere(a.width, a.height, (x, y) => {
     if (near(a.at(x, y), b.at(x, y))) return false;
-    return !foundNear(a, b, x, y) || !foundNear(b, a, x, y);
+    const differs = !foundNear(a, b, x, y) || !foundNear(b, a, x, y);
+    if (differs) changed++;
+    return differs;
   });
+  return changed >= atLeast ? box : null;
 }
 
 export const isGreen = ([r, g, b]: [number, number, number]) => g > 90 && r < 60 && b < 60;
