@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { listProc, readProc } from '../../src/base/system/procfs';
 import type { Renderer } from '../../src/rendering/render';
 import { attackAs, NOBODY } from '../support/local-attacker';
@@ -115,15 +115,23 @@ const uidOf = (pid: number) =>
     });
 
     it('nothing an unprivileged user reads in ps or the temporary folder grants access', async () => {
+      // The engines' state (sockets, cookies, homes, snapshots) lives in this start's run
+      // folder; the program files their command lines also name (the jail's and the WebKit
+      // renderer's scripts, wherever the checkout is) are public and grant nothing.
       const paths = new Set<string>();
       for (const engine of engines)
-        for (const match of engine.args.matchAll(/(?:^|[\s=])(\/tmp\/[^\s:]+)/g)) {
-          paths.add(match[1]);
-          // Every folder on the way, up to the temporary folder.
-          for (let at = match[1]; at.split('/').length > 3; at = at.slice(0, at.lastIndexOf('/')))
-            paths.add(at.slice(0, at.lastIndexOf('/')));
+        for (const match of engine.args.matchAll(
+          /(\/[^\s:=]*\/ip-engines-[^/\s:]+)(\/[^\s:]*)?/g,
+        )) {
+          const runFolder = match[1];
+          paths.add(runFolder);
+          // And everything it holds now, as root sees it.
+          for (const entry of readdirSync(runFolder, { recursive: true }))
+            paths.add(`${runFolder}/${String(entry)}`);
+          // Every folder on the way from the run folder down to what is named.
+          let at = match[0];
+          for (; at.length > runFolder.length; at = at.slice(0, at.lastIndexOf('/'))) paths.add(at);
         }
-      paths.delete('/tmp');
       expect(paths.size).toBeGreaterThan(0);
       const attack = attackAs(NOBODY, { displays: [], ports: [], paths: [...paths] });
       // The run folder may be passed through (0711), never listed; nothing in it is readable.

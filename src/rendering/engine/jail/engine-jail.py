@@ -71,8 +71,12 @@ def private_network():
 
 
 def chown_tree(path, uid, gid):
+    """Gives a folder the service made to the engine's user, following no link: a link is
+    refused at the top, and below it a link itself changes owner, never what it points to."""
+    if os.path.islink(path) or not os.path.isdir(path):
+        fail(f"refusing to give {path} to the engine: not a folder of the service's")
     for root, dirs, files in os.walk(path):
-        os.chown(root, uid, gid)
+        os.lchown(root, uid, gid)
         for name in dirs + files:
             os.lchown(os.path.join(root, name), uid, gid)
 

@@ -2,7 +2,7 @@ import { ChildProcess, execFileSync, spawn, StdioOptions } from 'node:child_proc
 import {
   chmodSync,
   chownSync,
-  mkdirSync,
+  lstatSync,
   mkdtempSync,
   rmSync,
   statSync,
@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { findExecutable } from '../engine-install';
-import { ENGINE_MARKER, ownMarker, sweepOrphans } from './orphans';
+import { ENGINE_MARKER, ownMarker, RUN_FOLDER_PREFIX, sweepOrphans } from './orphans';
 
 /** The jail itself: Python's standard library only (engine-jail.py says why). */
 const JAIL_SCRIPT = join(__dirname, 'engine-jail.py');
@@ -77,9 +77,7 @@ export class EngineJail {
     // Owned by the service, traversable only: each engine's folder inside is its user's, 0700.
     // Short: an engine's Unix sockets live in its folder, and a socket path holds 107 bytes
     // (Chromium's full browser puts org.chromium.Chromium.XXXXXX/SingletonSocket there).
-    this.runDir = join(engineRunBase(this.user), `ip-engines-${this.marker.replace(':', '-')}`);
-    mkdirSync(this.runDir, { mode: 0o711, recursive: true });
-    chmodSync(this.runDir, 0o711);
+    this.runDir = makeRunFolder(engineRunBase(this.user), this.marker);
     process.once('exit', () => rmSync(this.runDir, { recursive: true, force: true }));
     const probe = this.probeNetwork();
     this.privateNetwork = probe === null;
@@ -189,6 +187,27 @@ export class EngineJail {
         : `shared with the machine (the jail failed: ${said})`;
     }
   }
+}
+
+/**
+ * This start's run folder, made by this process alone: mkdtemp creates it exclusively (a
+ * name that exists is never reused, and its random suffix cannot be guessed from /proc, as
+ * the pid and start time can), then its owner and mode are checked without following a link.
+ * Every later path the service writes, executes or hands to the jail to chown lies inside
+ * it, so none of them can be another user's.
+ */
+export function makeRunFolder(base: string, marker: string): string {
+  const dir = mkdtempSync(join(base, `${RUN_FOLDER_PREFIX}${marker.replace(':', '-')}-`));
+  chmodSync(dir, 0o711);
+  const made = lstatSync(dir);
+  const uid = process.getuid?.();
+  if (
+    !made.isDirectory() ||
+    (uid !== undefined && made.uid !== uid) ||
+    (made.mode & 0o7777) !== 0o711
+  )
+    throw new Error(`the engines' run folder ${dir} is not this service's own: refusing to use it`);
+  return dir;
 }
 
 /** ENGINE_USER's uid and gid, or a boot error that says how to make it. */

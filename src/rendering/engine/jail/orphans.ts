@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listProc, readProc } from '../../../base/system/procfs';
@@ -9,6 +9,9 @@ import { listProc, readProc } from '../../../base/system/procfs';
  * started it, however many times the pid is reused.
  */
 export const ENGINE_MARKER = 'INSTANT_PREVIEW_ENGINE';
+
+/** A run folder's name: this prefix, the marker (pid-start time), then mkdtemp's random suffix. */
+export const RUN_FOLDER_PREFIX = 'ip-engines-';
 
 /** This process's marker. */
 export function ownMarker(): string {
@@ -56,9 +59,12 @@ export function sweepOrphans(): number[] {
   }
   for (const base of new Set([tmpdir(), '/tmp'])) {
     for (const name of listFolders(base)) {
-      const owner = /^ip-engines-(\d+)-(\d+)$/.exec(name);
+      const owner = /^ip-engines-(\d+)-(\d+)-\w+$/.exec(name);
       if (!owner || ownerAlive(`${owner[1]}:${owner[2]}`)) continue;
       try {
+        // Only a folder of this user's: another user's folder of that name is theirs alone.
+        const found = lstatSync(join(base, name));
+        if (!found.isDirectory() || found.uid !== process.getuid?.()) continue;
         rmSync(join(base, name), { recursive: true, force: true });
       } catch {
         // another user's: theirs to remove at their next start
