@@ -13,6 +13,7 @@ import { captureHostPattern } from './capture-host-name';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { queryHygiene } from './query-hygiene';
 import { serveOpenApi } from './openapi/openapi-document';
+import { staffRequests } from './staff-requests';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
@@ -133,6 +134,7 @@ export function configureApp(app: INestApplication): INestApplication {
   if (config.publicUrl.startsWith('https:')) app.use(requireHttps(config));
   app.use(securityHeaders(config));
   app.use(queryHygiene);
+  app.use(['/v1/admin', '/v1/billing'], staffRequests(config));
   app.use('/v1', requireJsonBody);
   app.use(
     express.json({

@@ -121,7 +121,7 @@ describe(`input hygiene and security headers (${TEST_DATABASE})`, () => {
 
   it('escapes CSV cells a spreadsheet would run as formulas', async () => {
     const staffKey = await createBillingKey(t);
-    const nasty = ["=cmd|' /C calc'!A0", '+1+1', '-2+3', '@SUM(A1)', 'plain'];
+    const nasty = ["=cmd|' /C calc'!A0", '+1+1', '-2+3', '@SUM(A1)', 'x;=1+2', 'plain'];
     for (const endUserId of nasty) {
       const email = (
         await request(t.url)
@@ -140,14 +140,16 @@ describe(`input hygiene and security headers (${TEST_DATABASE})`, () => {
     const lines = csv.text.trim().split('\n');
     expect(lines).toEqual(
       expect.arrayContaining([
-        `'=cmd|' /C calc'!A0,1,1`,
-        `'+1+1,1,1`,
-        `'-2+3,1,1`,
-        `'@SUM(A1),1,1`,
-        'plain,1,1',
+        `"'=cmd|' /C calc'!A0",1,1`,
+        `"'+1+1",1,1`,
+        `"'-2+3",1,1`,
+        `"'@SUM(A1)",1,1`,
+        // Split at a semicolon, as other locales' imports do, and still no formula.
+        `"'x;=1+2",1,1`,
+        '"plain",1,1',
       ]),
     );
-    expect(lines.slice(1).every((line) => !/^[=+\-@]/.test(line))).toBe(true);
+    expect(lines.slice(1).every((line) => line.startsWith('"'))).toBe(true);
   });
 
   it('sends nosniff and a closed CSP everywhere, and no-store on billing', async () => {

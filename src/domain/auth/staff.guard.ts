@@ -45,12 +45,18 @@ export class StaffGuard implements CanActivate {
     roles: StaffRole[] | undefined,
   ): Promise<boolean> {
     const header = request.headers.authorization ?? '';
-    const unauthorized = new ApiError(401, 'A staff key (HTTP Basic username) is required', {
-      'WWW-Authenticate': `Basic realm="${REALM}"`,
-    });
+    const adminOnly = roles?.includes('admin') && !roles.includes('billing');
+    // No Basic challenge on the admin routes: a browser would prompt for a key and then send
+    // it on its own with every request to them, from any page. Billing reports keep the
+    // contract's challenge (docs/api.md#errors); they change nothing.
+    const unauthorized = new ApiError(
+      401,
+      'A staff key (HTTP Basic username) is required',
+      adminOnly ? {} : { 'WWW-Authenticate': `Basic realm="${REALM}"` },
+    );
     const forbidden = new ApiError(
       403,
-      roles?.includes('admin') && !roles.includes('billing')
+      adminOnly
         ? 'The admin API is for admin staff keys only'
         : 'Billing reports are for staff keys only',
     );

@@ -123,18 +123,21 @@ export function usageCsv(report: UsageReport): string {
 }
 
 /**
- * Text a spreadsheet would read as a formula: it begins with =, +, -, or @, perhaps after
- * white space or invisible characters (NBSP, U+3000, BOM, zero-width ones) that some
- * strip first; or with a tab or carriage return.
+ * Text a spreadsheet would read as a formula: a cell, or a part of it after a `;` or a tab
+ * (the separators of other locales and of pasted text), that begins with =, +, -, or @,
+ * perhaps after white space or invisible characters (NBSP, U+3000, BOM, zero-width ones)
+ * that some strip first; or a cell that begins with a tab or carriage return.
  */
-const FORMULA_START = /^[\t\r]|^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*[=+\-@]/u;
+const FORMULA_START = /^[\t\r]|(^|[;\t])[\p{White_Space}\p{Default_Ignorable_Code_Point}]*[=+\-@]/u;
 
 /**
  * One CSV cell: a formula start gets a leading apostrophe, OWASP's advice against CSV
- * injection; then RFC 4180 quoting.
+ * injection; then every text cell is quoted (RFC 4180), so no separator inside it, `,`,
+ * `;` or tab, splits it whatever separator an import assumes. Numbers stay bare.
  */
 export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
 }

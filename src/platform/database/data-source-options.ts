@@ -1,7 +1,7 @@
 import { types as pgTypes, defaults as pgDefaults } from 'pg';
 import { DataSourceOptions, EntitySchema } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { assertWritableDataDir, usesDataDir } from './data-dir';
+import { prepareDataDir, usesDataDir } from './data-dir';
 import { MIGRATIONS } from './migrations';
 
 /**
@@ -33,8 +33,9 @@ export function dataSourceOptions(config: AppConfig, entities: Entities): DataSo
     synchronize: false,
     logging: false,
   } as const;
-  // Before TypeORM connects: a DATA_DIR that cannot be written stops the boot at once, named.
-  if (usesDataDir(config)) assertWritableDataDir(config.dataDir);
+  // Before TypeORM connects: a DATA_DIR that cannot be written stops the boot at once, named;
+  // and from here on, what the process writes is owner-only.
+  if (usesDataDir(config)) prepareDataDir(config.dataDir);
   if (config.database.kind === 'postgres') {
     pinPostgresTimestampsToUtc();
     return { ...common, type: 'postgres', url: config.database.url, extra: { max: 10 } };

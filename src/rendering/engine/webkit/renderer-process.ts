@@ -76,10 +76,12 @@ export class RendererProcess {
     const home = jail.home(name);
     const config = join(home, 'config');
     mkdirSync(join(config, 'fontconfig'), { recursive: true });
+    // Made by the service (owner-only): given to the engine's user with the rest of its home.
     jail.writeFile(join(config, 'fontconfig', 'fonts.conf'), APPLE_SYSTEM_FONT);
     const child = jail.spawn(install.python, ['-I', install.renderer], {
       engine: 'webkit',
       network: 'private',
+      own: [home],
       stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
       passFds: [3, 4],
       env: {
