@@ -224,13 +224,36 @@ describe(`the admin API (${TEST_DATABASE})`, () => {
     // a disabled user's tokens are refused
     const grace = new FormUser(t, 'grace@example.com');
     const code = await authorizationCode(grace, existing);
-    const token = (
+    const issued = (
       await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: CALLBACK })
         .auth(existing.client_id, existing.client_secret!)
         .expect(200)
-    ).body.access_token as string;
+    ).body;
+    const token = issued.access_token as string;
+    const unused = await authorizationCode(grace, existing);
     await bearerEmail(t, token).expect(200);
     await as(admin.key).post(`/v1/admin/users/${created.body.id}/disable`).expect(200);
+    await bearerEmail(t, token).expect(401);
+    // ... and everything else of theirs ended: a code not yet exchanged, the refresh token,
+    // and the open session, which can no longer complete an authorization (it asks to sign in).
+    const exchange = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: unused,
+      redirect_uri: CALLBACK,
+    }).auth(existing.client_id, existing.client_secret!);
+    expect([exchange.status, exchange.body.error]).toEqual([400, 'invalid_grant']);
+    const refresh = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      refresh_token: issued.refresh_token,
+    }).auth(existing.client_id, existing.client_secret!);
+    expect([refresh.status, refresh.body.error]).toEqual([400, 'invalid_grant']);
+    const again = await grace.get(
+      `/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: existing.client_id, state: 's', redirect_uri: CALLBACK })}`,
+    );
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('action="/oauth/login"');
+    // Enabled again, the user signs in anew: the old token stays revoked.
+    await as(admin.key).post(`/v1/admin/users/${created.body.id}/enable`).expect(200);
     await bearerEmail(t, token).expect(401);
     await as(admin.key)
       .post('/v1/admin/users/00000000-0000-4000-8000-000000000000/disable')

@@ -5,6 +5,7 @@ import { StaffKeysService } from '../applications/staff-keys.service';
 import { UsersService } from '../applications/users.service';
 import { Actor, AuditLog } from '../audit/audit-log';
 import { BillingService } from '../billing/billing.service';
+import { TokenRevocation } from '../oauth/token-revocation';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { applicationView, staffKeyView, userView } from './admin-views';
 
@@ -28,6 +29,7 @@ export class AdminService {
     private readonly webhooks: WebhooksService,
     private readonly billing: BillingService,
     private readonly audit: AuditLog,
+    private readonly grants: TokenRevocation,
   ) {}
 
   async listApplications() {
@@ -121,6 +123,7 @@ export class AdminService {
     if (!found) throw ApiError.notFound(`no user ${id}`);
     const before = userView(found);
     const after = userView(await this.users.setDisabled(id, disabled));
+    if (disabled) await this.grants.endUser(id);
     await this.audit.record(actor, {
       action: disabled ? 'user.disable' : 'user.enable',
       target: { type: 'user', id },

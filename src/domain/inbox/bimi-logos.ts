@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { validateBimiSvg } from 'mailauth';
-import { RemoteDownload } from '../emails/fetch/remote-download';
+import { failureOf, RemoteDownload } from '../emails/fetch/remote-download';
 
 /** BIMI's limit on the logo file (BIMI Group, SVG Tiny Portable/Secure: 32 KB). */
 const MAX_BYTES = 32 * 1024;
@@ -33,9 +33,10 @@ export class BimiLogos {
 
   private async fetch(url: string): Promise<BimiLogo> {
     if (!url.startsWith('https://')) return { reason: 'a BIMI logo is fetched over https only' };
+    const deadline = AbortSignal.timeout(DEADLINE_MS);
     try {
       const { data } = await this.download.get(url, {
-        signal: AbortSignal.timeout(DEADLINE_MS),
+        signal: deadline,
         maxBytes: MAX_BYTES,
         accept: 'image/svg+xml',
         refuseType: (type) =>
@@ -44,7 +45,8 @@ export class BimiLogos {
       validateBimiSvg(data);
       return { dataUri: `data:image/svg+xml;base64,${data.toString('base64')}` };
     } catch (error) {
-      return { reason: `the logo could not be used: ${(error as Error).message}` };
+      // In the fetcher's words, which never name what a host resolved to (failureOf).
+      return { reason: `the logo could not be used: ${failureOf(error, deadline).reason}` };
     }
   }
 }

@@ -4,6 +4,9 @@ import { ApplicationsService } from '../applications/applications.service';
 import { hashSecret, secretMatches } from '../../base/security/secrets';
 import { AccessTokens } from './access-tokens';
 import { OAuthStorage } from './oauth-storage';
+import { Clock } from '../../platform/config/clock';
+import { OAuthCodeRepository } from './repositories/oauth-code.repository';
+import { OAuthSessionRepository } from './repositories/oauth-session.repository';
 import { OAuthTokenRowRepository } from './repositories/oauth-token-row.repository';
 import {
   ClientCredentials,
@@ -26,7 +29,22 @@ export class TokenRevocation {
     private readonly applications: ApplicationsService,
     private readonly accessTokens: AccessTokens,
     private readonly repositories: OAuthStorage,
+    private readonly sessions: OAuthSessionRepository,
+    private readonly codes: OAuthCodeRepository,
+    private readonly clock: Clock,
   ) {}
+
+  /**
+   * Everything a user's access rests on, ended for good (a user disabled): login sessions,
+   * so an open one cannot complete another authorization; unused codes; every token, so a
+   * refresh is invalid_grant and enabling the user later brings none of them back.
+   */
+  async endUser(userId: string): Promise<void> {
+    const now = this.clock.now();
+    await this.sessions.deleteByUser(userId);
+    await this.codes.spendByUser(userId, now);
+    await this.tokenRows.revokeByUser(userId, now);
+  }
 
   async revoke(body: Fields, authorization?: string): Promise<void> {
     const application = await this.authenticateClient(clientCredentials(body, authorization));

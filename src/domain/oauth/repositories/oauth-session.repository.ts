@@ -34,6 +34,11 @@ export class OAuthSessionRepository {
   }
 
   /** Sessions past their lifetime, or idle since `idleSince`. */
+  /** Every session of a user: they end with the user's access (a disabled user). */
+  async deleteByUser(userId: string): Promise<void> {
+    await this.rows.delete({ userId });
+  }
+
   async deleteEnded(now: Date, idleSince: Date): Promise<void> {
     await this.rows.delete({ expiresAt: LessThanOrEqual(now) });
     await this.rows.delete({ lastSeenAt: LessThanOrEqual(idleSince) });

@@ -33,6 +33,11 @@ export class OAuthTokenRowRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Every token a user granted, to any application: a disabled user's grants end for good. */
+  async revokeByUser(userId: string, at: Date): Promise<void> {
+    await this.rows.update({ userId, revokedAt: IsNull() }, { revokedAt: at });
+  }
+
   async revokeFamily(familyId: string, at: Date): Promise<void> {
     await this.rows.update({ familyId, revokedAt: IsNull() }, { revokedAt: at });
   }
