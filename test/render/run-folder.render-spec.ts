@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { existsSync, lstatSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readProc } from '../../src/base/system/procfs';
+import { makeRunFolder } from '../../src/rendering/engine/jail/jail';
 import { NOBODY } from '../support/local-attacker';
 
 const asRoot = process.getuid?.() === 0;
@@ -76,9 +77,6 @@ function asNobody(command: string, ...args: string[]): void {
     });
 
     it('the folder made is the service user’s, traversable only', () => {
-      const { makeRunFolder } = require(
-        JAIL,
-      ) as typeof import('../../src/rendering/engine/jail/jail');
       const made = makeRunFolder('/tmp', `${process.pid}:1`);
       try {
         const found = lstatSync(made);

@@ -1,5 +1,6 @@
 import { authenticate, AuthenticateResult, AuthStatus, DKIMResult } from 'mailauth';
 import { version as VERSION } from 'mailauth/package.json';
+import type { DnsLookups } from '../../platform/dns/dns-lookups';
 import type { EmailEnvelope } from '../emails/email.entity';
 
 /** One check's verdict, as RFC 8601 names them (pass, fail, none, temperror, ...). */
@@ -10,6 +11,12 @@ interface Verdict {
 }
 
 /** One DKIM-Signature header: who signed, with which key, and whether it held. */
+/** Signatures past MAX_SIGNATURES: counted, not verified. */
+interface NotChecked {
+  signatures: number;
+  reason: string;
+}
+
 export interface DkimSignature extends Verdict {
   domain: string;
   selector: string;
@@ -25,7 +32,7 @@ export interface DkimSignature extends Verdict {
 export interface AuthenticationAnswer {
   checked_by: string;
   dns_servers: string[];
-  dkim: Verdict & { signatures: DkimSignature[] };
+  dkim: Verdict & { signatures: DkimSignature[]; not_checked?: NotChecked };
   spf: Verdict & { domain?: string; client_ip?: string; helo?: string; mail_from?: string };
   dmarc: Verdict & {
     domain?: string;
@@ -42,8 +49,7 @@ export interface AuthenticationAnswer {
 export interface AuthenticationInput {
   message: Buffer;
   envelope: EmailEnvelope | null;
-  resolver: (name: string, type: string) => Promise<string[][] | string[]>;
-  dnsServers: string[];
+  lookups: DnsLookups;
   /** The name this service reports as the receiving host. */
   receiver: string;
 }
@@ -52,14 +58,30 @@ const NO_ENVELOPE =
   'not checked: SPF needs the sending IP and HELO, give sending_ip and helo at upload';
 
 /**
+ * DKIM signatures verified of one message, top down, as OpenDKIM's MaximumSignaturesToVerify
+ * (default 3): each costs a key lookup and a hash of the body, and a hostile message carries
+ * thousands. The rest are reported as not checked.
+ */
+export const MAX_SIGNATURES = 5;
+/**
+ * DNS lookups of one message: DKIM keys (MAX_SIGNATURES), ARC's, SPF's own ten (RFC 7208
+ * 4.6.4, which mailauth enforces) and its void lookups, DMARC and BIMI with their fallbacks.
+ */
+export const MAX_LOOKUPS = 30;
+
+/**
  * DKIM, SPF, DMARC, ARC and BIMI of a message by mailauth (Postal Systems' implementation of the
  * RFCs, the one EmailEngine and WildDuck run), in its strict mode: a signature whose body no
- * longer matches is a fail (RFC 6376 6.3), not the lenient default's neutral.
+ * longer matches is a fail (RFC 6376 6.3), not the lenient default's neutral. At most
+ * MAX_SIGNATURES signatures and MAX_LOOKUPS lookups: CPU-bound, so run in a worker thread
+ * (AuthenticationChecker).
  */
 export async function authenticateMessage(
   input: AuthenticationInput,
 ): Promise<AuthenticationAnswer> {
-  const found = await authenticate(input.message, {
+  const { message, skipped } = firstSignaturesOnly(input.message, MAX_SIGNATURES);
+  const budget = input.lookups.budget(MAX_LOOKUPS);
+  const found = await authenticate(message, {
     ...(input.envelope
       ? {
           ip: input.envelope.sending_ip,
@@ -68,28 +90,68 @@ export async function authenticateMessage(
         }
       : {}),
     mta: input.receiver,
-    resolver: input.resolver,
+    resolver: budget.resolver,
     strict: true,
     trustReceived: false,
   });
-  const answer: AuthenticationAnswer = {
+  const dkim = dkimOf(found);
+  if (skipped > 0)
+    dkim.not_checked = {
+      signatures: skipped,
+      reason: `only the first ${MAX_SIGNATURES} DKIM signatures are verified (as OpenDKIM's MaximumSignaturesToVerify)`,
+    };
+  return {
     checked_by: `mailauth ${VERSION}`,
-    dns_servers: input.dnsServers,
-    dkim: dkimOf(found),
+    dns_servers: input.lookups.servers,
+    dkim,
     spf: input.envelope ? spfOf(found) : { result: 'none', reason: NO_ENVELOPE },
     dmarc: dmarcOf(found),
     arc: arcOf(found),
     bimi: bimiOf(found),
-    incomplete: false,
+    // Only a lookup that may answer later (a timeout, SERVFAIL) makes the answer worth asking
+    // again; a message that ran out of its lookups gets the same answer every time.
+    incomplete: budget.transientFailure,
   };
-  answer.incomplete =
-    [answer.dkim, answer.spf, answer.dmarc, answer.arc, answer.bimi].some(isTemporary) ||
-    answer.dkim.signatures.some(isTemporary);
-  return answer;
 }
 
-function isTemporary(check: Verdict): boolean {
-  return /^temperr/.test(check.result);
+/** Every check temporarily failed, for one reason (the check did not finish in its time). */
+export function unfinished(reason: string, lookups: string[]): AuthenticationAnswer {
+  const failed = { result: 'temperror', reason };
+  return {
+    checked_by: `mailauth ${VERSION}`,
+    dns_servers: lookups,
+    dkim: { ...failed, signatures: [] },
+    spf: failed,
+    dmarc: failed,
+    arc: { ...failed, instance: 0 },
+    bimi: failed,
+    incomplete: true,
+  };
+}
+
+/**
+ * The message with its first `max` DKIM-Signature fields only (top down, as verifiers take
+ * them), and how many it dropped. Read as latin1, so every byte is kept as it was.
+ */
+export function firstSignaturesOnly(
+  message: Buffer,
+  max: number,
+): { message: Buffer; skipped: number } {
+  const text = message.toString('latin1');
+  const end = /\r?\n\r?\n/.exec(text);
+  const headerEnd = end ? end.index + end[0].length : text.length;
+  // A field starts at a line that does not begin with white space (RFC 5322 2.2.3 folding).
+  const fields = text.slice(0, headerEnd).split(/(?<=\n)(?=[^ \t])/);
+  let kept = 0;
+  let skipped = 0;
+  const out = fields.filter((field) => {
+    if (!/^dkim-signature[ \t]*:/i.test(field)) return true;
+    if (kept < max) return ++kept > 0;
+    skipped++;
+    return false;
+  });
+  if (skipped === 0) return { message, skipped };
+  return { message: Buffer.from(out.join('') + text.slice(headerEnd), 'latin1'), skipped };
 }
 
 function verdict(status: AuthStatus | undefined): Verdict {

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { DnsModule } from '../../platform/dns/dns.module';
 import { SpamdModule } from '../../platform/spamd/spamd.module';
 import { EmailStoreModule } from '../emails/email-store.module';
+import { AuthenticationChecker } from './authentication-checker';
 import { DeliverabilityService } from './deliverability.service';
 
 /** Spam scoring and authentication of an email (served at http/deliverability). */
 @Module({
-  imports: [EmailStoreModule, SpamdModule, DnsModule],
-  providers: [DeliverabilityService],
+  imports: [EmailStoreModule, SpamdModule],
+  providers: [DeliverabilityService, AuthenticationChecker],
   exports: [DeliverabilityService],
 })
 export class DeliverabilityModule {}

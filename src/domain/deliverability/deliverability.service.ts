@@ -4,16 +4,14 @@ import { ApiError } from '../../base/errors/api-error';
 import { emailGuid } from '../../base/text/email-guid';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
-import { DnsLookups } from '../../platform/dns/dns-lookups';
 import { spamdReport, SpamdError, SpamReport } from '../../platform/spamd/spamd-client';
-import { SpamdProcess } from '../../platform/spamd/spamd-process';
+import { SCAN_TIMEOUT_MS, SpamdProcess } from '../../platform/spamd/spamd-process';
+import { notScannedBecause, SpamdShare } from '../../platform/spamd/spamd-share';
 import type { Email } from '../emails/email.entity';
 import { EmailsService } from '../emails/emails.service';
-import { AuthenticationAnswer, authenticateMessage } from './authentication';
+import type { AuthenticationAnswer } from './authentication';
+import { AuthenticationChecker } from './authentication-checker';
 import { messageOf, ScoredMessage } from './message-source';
-
-/** How long one scan may take (a 100 KB message takes well under a second). */
-const SCAN_TIMEOUT_MS = 30_000;
 
 const MESSAGE_SAID = {
   raw_source: 'the raw_source as uploaded',
@@ -21,8 +19,12 @@ const MESSAGE_SAID = {
     'a MIME message built by the service from html_text and plain_text (multipart/alternative, with the From and Subject given at upload), not a message as a sending platform would send it: it carries no signature',
 };
 
+/** SpamAssassin's verdict, or (a message past the scan limits) why there is none. */
+type SpamAnswer =
+  SpamReport | { score: null; threshold: null; is_spam: null; rules: []; not_scanned: string };
+
 export interface DeliverabilityAnswer {
-  spam: SpamReport & { scanned_by: string; network_tests: false };
+  spam: SpamAnswer & { scanned_by: string; network_tests: false };
   authentication: Omit<AuthenticationAnswer, 'incomplete'> & { kept: boolean };
   message: string;
 }
@@ -37,11 +39,12 @@ export interface DeliverabilityAnswer {
 export class DeliverabilityService {
   private readonly answers = new LRUCache<string, Promise<DeliverabilityAnswer>>({ max: 500 });
   private readonly receiver: string;
+  private readonly share = new SpamdShare();
 
   constructor(
     private readonly emails: EmailsService,
     private readonly spamd: SpamdProcess,
-    private readonly dns: DnsLookups,
+    private readonly checker: AuthenticationChecker,
     private readonly clock: Clock,
     config: AppConfig,
   ) {
@@ -68,7 +71,7 @@ export class DeliverabilityService {
   private async answer(email: Email): Promise<DeliverabilityAnswer> {
     const scored = await messageOf(email);
     const [spam, authentication] = await Promise.all([
-      this.score(scored),
+      this.score(email.accountId, scored),
       this.authentication(email, scored),
     ]);
     return { spam, authentication, message: MESSAGE_SAID[scored.source] };
@@ -86,25 +89,41 @@ export class DeliverabilityService {
   ): Promise<DeliverabilityAnswer['authentication']> {
     if (email.authentication)
       return { ...(email.authentication as AuthenticationAnswer), kept: true };
-    const { incomplete, ...found } = await authenticateMessage({
+    const { incomplete, ...found } = await this.checker.check(
       message,
       // SMTP's MAIL FROM, when the caller gave none: the From header's address, as bulk senders align it.
-      envelope: email.envelope && {
+      email.envelope && {
         ...email.envelope,
         mail_from: email.envelope.mail_from ?? email.fromAddress ?? undefined,
       },
-      resolver: this.dns.resolve,
-      dnsServers: this.dns.servers,
-      receiver: this.receiver,
-    });
+      this.receiver,
+    );
     if (!incomplete) await this.emails.keepAuthentication(email.id, found);
     return { ...found, kept: !incomplete };
   }
 
-  private async score({ message }: ScoredMessage): Promise<DeliverabilityAnswer['spam']> {
+  /** spamd's report, each account taking its turn (SpamdShare), within the scan limits. */
+  private async score(
+    account: string,
+    { message }: ScoredMessage,
+  ): Promise<DeliverabilityAnswer['spam']> {
+    const said = { scanned_by: 'SpamAssassin (spamd)', network_tests: false } as const;
+    const notScanned = notScannedBecause(message);
+    if (notScanned)
+      return {
+        score: null,
+        threshold: null,
+        is_spam: null,
+        rules: [],
+        not_scanned: notScanned,
+        ...said,
+      };
     try {
-      const report = await spamdReport(await this.spamd.address(), message, SCAN_TIMEOUT_MS);
-      return { ...report, scanned_by: 'SpamAssassin (spamd)', network_tests: false };
+      const address = await this.spamd.address();
+      const report = await this.share.run(account, () =>
+        spamdReport(address, message, SCAN_TIMEOUT_MS),
+      );
+      return { ...report, ...said };
     } catch (error) {
       if (error instanceof SpamdError)
         throw new ApiError(503, `Spam scoring is unavailable: ${error.message}`, {

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { PreviewText } from '../../rendering/inbox/preview-text';
 import { OWNER_COLUMNS } from '../../platform/database/shared-columns';
 import { EmailImage } from './email-image';
 import { EmailResource } from './email-resource';
@@ -63,6 +64,13 @@ export class Email {
    */
   @Column({ type: 'simple-json', nullable: true })
   authentication: object | null;
+
+  /**
+   * The preview text a message list shows (rendering/inbox/preview-text), read once at upload;
+   * null for an email older than the column until its first inbox view. Cleared with the content.
+   */
+  @Column({ type: 'simple-json', nullable: true })
+  preview: PreviewText | null;
 
   @Column({ type: 'simple-json' })
   images: EmailImage[];

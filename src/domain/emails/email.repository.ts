@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { PreviewText } from '../../rendering/inbox/preview-text';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import { Email } from './email.entity';
@@ -78,6 +79,10 @@ export class EmailRepository {
   }
 
   /** Keeps what authentication found with a live email. */
+  async keepPreview(id: string, preview: PreviewText): Promise<void> {
+    await this.rows.update({ id, expiredAt: IsNull() }, { preview });
+  }
+
   async keepAuthentication(id: string, authentication: object): Promise<void> {
     await this.rows.update({ id, expiredAt: IsNull() }, { authentication });
   }

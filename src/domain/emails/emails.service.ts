@@ -21,6 +21,7 @@ import { ImageFetcher } from './fetch/image-fetcher';
 import { ResourceFetcher } from './fetch/resource-fetcher';
 import type { RenderResource } from '../../rendering/model/email-content';
 import { HtmlInspector } from './inspect/html-inspector';
+import type { PreviewText } from '../../rendering/inbox/preview-text';
 import type { InspectedEmail } from './inspect/inspect-raw-source';
 import type { ParsedMessage } from './mime/parse-raw-source';
 
@@ -42,6 +43,7 @@ const EXPIRED_CONTENT: Partial<Email> = {
   fromDisplayName: null,
   envelope: null,
   authentication: null,
+  preview: null,
   images: [],
   resources: [],
 };
@@ -93,6 +95,7 @@ export class EmailsService {
       ...fetched,
       ...(cssImages.length ? await this.images.prefetch(id, cssImages, fetched) : []),
     ];
+    const preview = await this.inspector.preview(content.html, content.text);
     const now = this.clock.now();
     return this.emails.insert({
       id,
@@ -108,6 +111,7 @@ export class EmailsService {
       rawSource: dto.raw_source ?? null,
       envelope: envelopeOf(dto),
       authentication: null,
+      preview,
       images,
       resources: loaded.resources,
       createdAt: now,
@@ -118,6 +122,17 @@ export class EmailsService {
 
   findById(id: string): Promise<Email | null> {
     return this.emails.findById(id);
+  }
+
+  /**
+   * The preview text of an email's message-list row: read at upload; for an email older than
+   * that, read now off the event loop and kept.
+   */
+  async previewOf(email: Email): Promise<PreviewText> {
+    if (email.preview) return email.preview;
+    const preview = await this.inspector.preview(email.htmlText, email.plainText);
+    await this.emails.keepPreview(email.id, preview);
+    return preview;
   }
 
   /** Keeps what authentication found with the email (deliverability asks no DNS again). */

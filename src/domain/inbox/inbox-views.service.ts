@@ -7,7 +7,7 @@ import { ClientCatalog } from '../../rendering/catalog/client-catalog';
 import { inboxLayoutOf, inboxLayouts } from '../../rendering/inbox/all-layouts';
 import type { Appearance, InboxLayout } from '../../rendering/inbox/inbox-layout';
 import { formatDate, InboxRow } from '../../rendering/inbox/inbox-page';
-import { previewText, PreviewText } from '../../rendering/inbox/preview-text';
+import type { PreviewText } from '../../rendering/inbox/preview-text';
 import type { ClientProfile } from '../../rendering/profile/client-profile';
 import { captureHostUrl, imageFileName } from '../captures/capture-files';
 import type { CaptureConfiguration } from '../captures/capture-configuration';
@@ -82,7 +82,7 @@ export class InboxViewsService {
     // A view drawn before the email expired stays served (like a preview); its row's texts went.
     if (expired && !available)
       throw ApiError.notFound('This email has expired: its content is no longer kept');
-    const row = expired ? null : rowOf(email, layout);
+    const row = expired ? null : rowOf(email, await this.emails.previewOf(email), layout);
     const bimi = row && layout.bimiInList ? await this.bimiOf(email) : null;
     if (row && bimi?.logo) row.row.logo = bimi.logo;
     const drawn =
@@ -169,8 +169,7 @@ export function inboxConfiguration(client: string, appearance: Appearance): Capt
 }
 
 /** The email's row: who, what, and the preview the client extracts (cut where it cuts). */
-function rowOf(email: Email, layout: InboxLayout) {
-  const preview = previewText(email.htmlText, email.plainText);
+function rowOf(email: Email, preview: PreviewText, layout: InboxLayout) {
   const row: InboxRow = {
     sender: email.fromDisplayName || email.fromAddress || '(no sender)',
     subject: email.subject || '(no subject)',

@@ -7,6 +7,13 @@ import { createInterface } from 'node:readline';
 import { EngineJail } from '../../rendering/engine/jail/jail';
 import { AppConfig } from '../config/app-config';
 import { parseSpamdUrl, SpamdAddress, SpamdError } from './spamd-client';
+import { SPAMD_CHILDREN } from './spamd-share';
+
+/**
+ * How long one scan may take: the client gives up then, and spamd kills the child (a message
+ * within the limits of notScannedBecause takes well under a second).
+ */
+export const SCAN_TIMEOUT_MS = 15_000;
 
 /** How long spamd may take to compile its rules and listen. */
 const START_TIMEOUT_MS = 60_000;
@@ -54,7 +61,9 @@ export class SpamdProcess implements OnModuleDestroy {
         `--socketpath=${socket}`,
         '--socketmode=0600',
         '--min-children=1',
-        '--max-children=2',
+        `--max-children=${SPAMD_CHILDREN}`,
+        // A scan the service gave up on is ended by spamd itself (the child is killed).
+        `--timeout-child=${Math.ceil(SCAN_TIMEOUT_MS / 1000)}`,
         '--nouser-config',
         '--local',
         '--syslog=stderr',

@@ -10,6 +10,8 @@ export interface PreviewText {
 
 /** Enough for any client's preview (iOS's five lines are about 280 characters, Litmus). */
 const MAX_CHARS = 400;
+/** The HTML is read this much at a time (and a run of text at most this much at once). */
+const MAX_RUN = 64 * 1024;
 /** Elements whose content is no text of the message. */
 const SKIPPED = new Set(['head', 'title', 'style', 'script', 'template', 'noscript', 'svg']);
 /** Elements that end a run of text: the extractors join the texts of blocks with a space. */
@@ -74,16 +76,21 @@ function fromHtml(html: string): PreviewText {
       },
       ontext(data) {
         const here = inside();
-        if (here.skipped || kept > MAX_CHARS) return;
+        if (here.skipped) return;
         if (firstHidden === null && tidy(data)) firstHidden = here.hidden || here.zeroSize;
         text += data;
         kept += data.replace(/[ \t\n\r\f]+/g, '').length;
+        // Enough for any preview: the rest of the HTML is never read (a 9 MB email costs
+        // what its first few kilobytes of text do).
+        if (kept > MAX_CHARS) parser.pause();
       },
     },
     { decodeEntities: true, lowerCaseTags: true },
   );
-  parser.write(html);
-  parser.end();
+  // Written a run at a time, so that reading stops soon after the preview is complete.
+  for (let at = 0; at < html.length && kept <= MAX_CHARS; at += MAX_RUN)
+    parser.write(html.slice(at, at + MAX_RUN));
+  if (kept <= MAX_CHARS) parser.end();
   const tidied = tidy(text);
   return {
     text: tidied,

@@ -6,6 +6,7 @@ import {
   unavailableWhenOverBudget,
 } from '../../../base/threads/budgeted-thread-pool';
 import { AppConfig } from '../../../platform/config/app-config';
+import type { PreviewText } from '../../../rendering/inbox/preview-text';
 import type { ResourceReferences } from '../resources/html-references';
 import type { ParsedMessage } from '../mime/parse-raw-source';
 import type { HtmlInspection } from './inspect-html';
@@ -52,6 +53,11 @@ export class HtmlInspector implements OnApplicationShutdown {
     });
     if (inspection.refusal !== undefined) throw ApiError.badRequest(inspection.refusal);
     return { message: withBuffers(inspection.message), references: inspection.references };
+  }
+
+  /** The preview text a message list shows of this content (rendering/inbox/preview-text). */
+  preview(html: string | null, text: string | null): Promise<PreviewText> {
+    return this.run<PreviewText>({ kind: 'preview', html, text });
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -44,9 +44,12 @@ async function loadDeliverability(guid, url) {
   const answer = await response.json();
   if (!response.ok) return void (summary.textContent = answer.description || answer.title);
   const { spam, authentication: auth } = answer;
+  const score = spam.not_scanned
+    ? `Spam score: ${spam.not_scanned}.`
+    : `Spam score ${spam.score} of ${spam.threshold} (${spam.is_spam ? 'spam' : 'not spam'}, ` +
+      `${spam.scanned_by}).`;
   summary.textContent =
-    `Spam score ${spam.score} of ${spam.threshold} (${spam.is_spam ? 'spam' : 'not spam'}, ` +
-    `${spam.scanned_by}). DKIM ${auth.dkim.result}, SPF ${auth.spf.result}, ` +
+    `${score} DKIM ${auth.dkim.result}, SPF ${auth.spf.result}, ` +
     `DMARC ${auth.dmarc.result}, ARC ${auth.arc.result}, BIMI ${auth.bimi.result}. ${answer.message}.`;
   const item = (head, text) => {
     const entry = document.createElement('li');

@@ -14,6 +14,7 @@ import { CaptureRenderFailures1765000000000 } from './1765000000000-capture-rend
 import { StorageMoveRuns1765100000000 } from './1765100000000-storage-move-runs';
 import { AdminConsole1765200000000 } from './1765200000000-admin-console';
 import { EmailDeliverability1765300000000 } from './1765300000000-email-deliverability';
+import { EmailPreview1765400000000 } from './1765400000000-email-preview';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   StorageMoveRuns1765100000000,
   AdminConsole1765200000000,
   EmailDeliverability1765300000000,
+  EmailPreview1765400000000,
 ];

@@ -8,7 +8,7 @@ describe('DnsLookups', () => {
   afterAll(async () => dns.close());
 
   it('asks DNS_SERVERS, and keeps an answer and a name’s absence', async () => {
-    const lookups = new DnsLookups(loadConfig({ DNS_SERVERS: dns.server }));
+    const lookups = new DnsLookups(loadConfig({ DNS_SERVERS: dns.server }).dns);
     expect(lookups.servers).toEqual([dns.server]);
     expect(await lookups.resolve('a.test', 'TXT')).toEqual([['v=spf1 -all']]);
     await expect(lookups.resolve('b.test', 'TXT')).rejects.toMatchObject({ code: 'ENOTFOUND' });
@@ -22,7 +22,7 @@ describe('DnsLookups', () => {
     const silent = await startSilentDns();
     try {
       const lookups = new DnsLookups(
-        loadConfig({ DNS_SERVERS: silent.server, DNS_TIMEOUT_MS: '100' }),
+        loadConfig({ DNS_SERVERS: silent.server, DNS_TIMEOUT_MS: '100' }).dns,
       );
       await expect(lookups.resolve('a.test', 'TXT')).rejects.toMatchObject({ code: 'ETIMEOUT' });
       await expect(lookups.resolve('a.test', 'TXT')).rejects.toMatchObject({ code: 'ETIMEOUT' });

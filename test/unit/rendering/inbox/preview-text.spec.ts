@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2';
 import { previewText } from '../../../../src/rendering/inbox/preview-text';
 
 describe('previewText', () => {
@@ -57,6 +58,23 @@ describe('previewText', () => {
 
   it('caps what it keeps at 400 characters', () => {
     expect([...previewText(`<p>${'é'.repeat(1000)}</p>`, null).text]).toHaveLength(400);
+  });
+
+  it('stops reading the HTML once it holds enough for any preview', () => {
+    const read = jest.spyOn(Parser.prototype, 'ontext');
+    try {
+      const long = `<body>${'<p><span>word</span></p>\n'.repeat(20_000)}</body>`;
+      expect(previewText(long, null).text.startsWith('word word')).toBe(true);
+      // 400 characters of 4-letter words: about a hundred runs of text read, not 20,000.
+      expect(read.mock.calls.length).toBeLessThan(500);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
+  it('reads only the start of one enormous run of text', () => {
+    const text = previewText(`<p>${'a '.repeat(5_000_000)}</p>`, null).text;
+    expect(text).toHaveLength(399);
   });
 });
 
