@@ -2,14 +2,17 @@ import { ChildProcess, execFileSync, spawn, StdioOptions } from 'node:child_proc
 import {
   chmodSync,
   chownSync,
+  copyFileSync,
+  existsSync,
   lstatSync,
   mkdtempSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { findExecutable } from '../engine-install';
 import { ENGINE_MARKER, ownMarker, RUN_FOLDER_PREFIX, sweepOrphans } from './orphans';
 
@@ -107,6 +110,32 @@ export class EngineJail {
     const dir = mkdtempSync(join(this.runDir, `${name}-`));
     if (this.user) chownSync(dir, this.user.uid, this.user.gid);
     return dir;
+  }
+
+  /**
+   * Program files an engine's user runs (the WebKit renderer's scripts), copied once into
+   * this start's run folder: readable by the engine's group and nobody else's, so that a
+   * checkout in a folder only root may enter runs as well as one anyone may read, and what
+   * the engines run is what they read, whatever happens to the checkout meanwhile.
+   */
+  programs(name: string, files: string[]): string {
+    const dir = join(this.runDir, name);
+    if (existsSync(dir)) return dir;
+    const staging = mkdtempSync(join(this.runDir, `${name}-`));
+    for (const file of files) {
+      const copy = join(staging, basename(file));
+      copyFileSync(file, copy);
+      this.shareWithEngine(copy, 0o640);
+    }
+    this.shareWithEngine(staging, 0o750);
+    renameSync(staging, dir);
+    return dir;
+  }
+
+  /** The service's own file, readable (and a folder passable) by the engine's group only. */
+  private shareWithEngine(path: string, mode: number): void {
+    if (this.user) chownSync(path, process.getuid?.() ?? 0, this.user.gid);
+    chmodSync(path, this.user ? mode : mode & 0o700);
   }
 
   /** Writes a file into an engine's folder, owned by the engine's user. */

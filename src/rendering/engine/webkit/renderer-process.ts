@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { within } from '../../../base/system/deadline';
 import type { EngineJail } from '../jail/jail';
@@ -78,7 +78,10 @@ export class RendererProcess {
     mkdirSync(join(config, 'fontconfig'), { recursive: true });
     // Made by the service (owner-only): given to the engine's user with the rest of its home.
     jail.writeFile(join(config, 'fontconfig', 'fonts.conf'), APPLE_SYSTEM_FONT);
-    const child = jail.spawn(install.python, ['-I', install.renderer], {
+    // The renderer runs as the engine's user: from a copy that user may read (EngineJail.programs).
+    const programs = jail.programs('webkit-renderer', rendererFiles(install.renderer));
+    const script = join(programs, basename(install.renderer));
+    const child = jail.spawn(install.python, ['-I', script], {
       engine: 'webkit',
       network: 'private',
       own: [home],
@@ -152,4 +155,12 @@ export class RendererProcess {
   get lastWords(): string {
     return this.stderr.join('').trim().split('\n').slice(-3).join(' | ');
   }
+}
+
+/** The renderer's script and the modules beside it. */
+function rendererFiles(script: string): string[] {
+  const folder = dirname(script);
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.py'))
+    .map((name) => join(folder, name));
 }
