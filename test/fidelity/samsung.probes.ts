@@ -53,6 +53,15 @@ const probes: Probe[] = [
     shows: (px) => px.count(isGreen) > 500,
     control: ['APPMAIL16'],
   },
+  {
+    id: 'samsung/inset-is-not-applied',
+    html: html(
+      '<div style="position:relative;width:200px;height:100px"><div style="position:absolute;inset:0;background:#00ff00"></div></div>',
+    ),
+    client: 'SAMSUNGMAIL',
+    shows: (px) => px.count(isGreen) === 0,
+    control: ['APPMAIL16'],
+  },
 ];
 
 export const PROBE_GROUPS: ProbeGroup[] = [{ name: 'Samsung Mail', probes: probes }];

@@ -107,6 +107,16 @@ const probes: Probe[] = [
     shows: noGreen,
     control: ['APPMAIL16'],
   },
+  {
+    id: 'yahoo-aol/an-exact-class-attribute-selector-still-matches',
+    html: html(
+      '<table width="100%"><tr><td class="a" style="height:40px;background:#ff0000">&nbsp;</td></tr></table>',
+      style('td[class="a"] { background: #00ff00 !important }'),
+    ),
+    client: 'YAHOO',
+    shows: (px) => hasGreen(px) && px.count(isRed) === 0,
+    control: ['OUTLOOKCOM'],
+  },
 ];
 
 export const PROBE_GROUPS: ProbeGroup[] = [{ name: 'Yahoo and AOL', probes: probes }];

@@ -238,11 +238,12 @@ export function matcherFor(feature: CaniemailFeature): FeatureMatcher | null {
   if (unitMatch) return unit(unitMatch[1] === 'percent' ? '%' : unitMatch[1]);
   const pseudoMatch = /^css-pseudo-(class|element)-([\w-]+)$/.exec(feature.slug);
   if (pseudoMatch) return selectorWith(pseudo(pseudoMatch[2]));
+  const property = feature.slug.replace(/^css-/, '');
   if (FROM_KEYWORDS.test(feature.slug)) {
-    const names = propertyWords(feature);
+    // The keywords list the longhands; a feature named after a shorthand (`inset`) is that too.
+    const names = [...(KNOWN.has(property) ? [property] : []), ...propertyWords(feature)];
     if (names.length > 0) return properties(...names);
   }
-  const property = feature.slug.replace(/^css-/, '');
   if (feature.slug.startsWith('css-') && KNOWN.has(property)) return properties(property);
   const tag =
     /^html-(abbr|acronym|address|bdi|blockquote|code|del|dfn|div|p|pre|rp|rt|ruby|small|span|strike|strong|table)$/.exec(

@@ -15,6 +15,13 @@ function scopeUnderYahooContainer(root: Root): void {
       selectors.each((selector) => {
         selector.walkClasses((node) => void (node.value = YAHOO_ID + node.value));
         selector.walkIds((node) => void (node.value = YAHOO_ID + node.value));
+        // An exact match on a class or id is prefixed with the names it matches: caniemail's
+        // own test draws `td[class="test3"]` green in Yahoo (css-selector-attribute #4, which
+        // the caniemail stage reads for the other syntaxes).
+        selector.walkAttributes((node) => {
+          if (node.operator === '=' && /^(class|id)$/i.test(node.attribute) && node.value)
+            node.setValue(YAHOO_ID + node.value, { quoteMark: node.quoteMark });
+        });
         // Every selector is put under the message container, `body` and `html` included:
         // `#yiv… body` matches nothing, so body rules do not apply (email-bugs#25, the
         // filtered CSS quoted there).
