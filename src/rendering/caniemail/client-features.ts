@@ -19,16 +19,40 @@ export const plainNote = (text: string) => text.replace(/\[([^\]]+)\]\([^)]*\)/g
  * own stages carry out, what its newer record supersedes). Computed once per profile.
  */
 export function clientFeatures(profile: ClientProfile, family: ClientFamily): ClientFeature[] {
-  if (!profile.caniemail) return [];
   let features = cache.get(profile.code);
   if (features) return features;
+  features = takeOut(recordedFeatures(profile, family), profile.without ?? []);
+  cache.set(profile.code, features);
+  return features;
+}
+
+/**
+ * `slugs` made unsupported on top of the record: removed wherever they occur (a feature with
+ * no matcher cannot be found in an email, so cannot be taken out).
+ */
+function takeOut(features: ClientFeature[], slugs: string[]): ClientFeature[] {
+  if (slugs.length === 0) return features;
+  const out = features.map((entry) =>
+    slugs.includes(entry.feature.slug) ? { ...entry, unsupported: true } : entry,
+  );
+  for (const slug of slugs) {
+    const feature = ALL_FEATURES.find((candidate) => candidate.slug === slug);
+    const matcher = feature && matcherFor(feature);
+    if (!feature || !matcher || out.some((entry) => entry.feature.slug === slug)) continue;
+    out.push({ feature, matcher, unsupported: true, notes: [], notEmulated: [] });
+  }
+  return out;
+}
+
+function recordedFeatures(profile: ClientProfile, family: ClientFamily): ClientFeature[] {
+  if (!profile.caniemail) return [];
   const key = profile.caniemail;
   const reading = family.caniemail;
   const recorded = new Set(
     ALL_FEATURES.filter((feature) => testedByVersion(feature, key)).map((f) => f.slug),
   );
   const engine = engineFeatures(profile, ALL_FEATURES, recorded, reading?.supersedes ?? []);
-  features = [...engine.entries];
+  const features = [...engine.entries];
   for (const { feature, support, noteNumbers } of supportEntry(key)) {
     if (support !== 'n' && support !== 'a') continue;
     if (reading?.supersedes?.includes(feature.slug) || engine.replaced.has(feature.slug)) continue;
@@ -58,6 +82,5 @@ export function clientFeatures(profile: ClientProfile, family: ClientFamily): Cl
     }
     if (entry.unsupported || entry.notes.length || entry.notEmulated.length) features.push(entry);
   }
-  cache.set(profile.code, features);
   return features;
 }

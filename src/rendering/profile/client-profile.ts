@@ -72,4 +72,9 @@ export interface ClientProfile {
   versions: ClientVersions;
   /** One honest line on how the client is emulated. */
   emulation: string;
+  /**
+   * caniemail features taken out of every email on top of what the record says (none in the
+   * catalogue): the conformance suite's render of a test with its feature taken out.
+   */
+  without?: string[];
 }
