@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { until } from '../../test/support/until';
 import { waitForHttp } from '../../test/support/wait-for-http';
 
-const ROOT = join(__dirname, '../..');
+/** The built service a bench starts: this checkout's, or another's (BENCH_SERVICE_ROOT: before and after a change). */
+const ROOT = process.env.BENCH_SERVICE_ROOT ?? join(__dirname, '../..');
 
 export interface RunningServer {
   url: string;
@@ -78,6 +79,25 @@ export async function startServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Another application of the running service (the built CLI on its data folder): its API key. */
+export function createApplication(server: RunningServer, name: string): string {
+  const created = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'dist/cli.js'),
+      'apps:create',
+      '--name',
+      name,
+      '--callback',
+      'https://b.example/cb',
+      '--json',
+    ],
+    { env: server.env, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`apps:create failed: ${created.stderr}`);
+  return JSON.parse(created.stdout).api_key as string;
 }
 
 /** POST /v1/emails with `html` as the application the server was started with; its guid. */
