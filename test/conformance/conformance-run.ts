@@ -62,7 +62,12 @@ export interface RunOutcome {
 export async function runConformance(
   renderer: Renderer,
   pairs: ConformancePair[],
-  options: { concurrency?: number; pictures?: string } = {},
+  options: {
+    concurrency?: number;
+    pictures?: string;
+    /** Told after each pair. */
+    progress?: (done: number, total: number) => void;
+  } = {},
 ): Promise<RunOutcome> {
   let renders = 0;
   let asked = 0;
@@ -82,14 +87,34 @@ export async function runConformance(
     if (!result.shared) renders++;
     return result.full;
   };
-  const entries = await mapWithConcurrency(pairs, options.concurrency ?? 4, async (pair) => {
-    const { test, feature, profile } = pair;
-    const pngs = await Promise.all([
+  const drawAll = ({ test, feature, profile }: ConformancePair) =>
+    Promise.all([
       draw(test, profile),
       draw(test, withoutFeature(profile, feature)),
       draw(test, engineAlone(profile)),
       draw(test, engineAlone(profile, feature)),
     ]);
+  let done = 0;
+  const entries = await mapWithConcurrency(pairs, options.concurrency ?? 4, async (pair) => {
+    const entry = await decidePair(pair);
+    options.progress?.(++done, pairs.length);
+    return entry;
+  });
+  return { entries, renders, asked };
+
+  async function decidePair(pair: ConformancePair): Promise<ConformanceEntry> {
+    const { test, feature, profile } = pair;
+    const pngs = await drawAll(pair).catch((error: Error) => error);
+    if (pngs instanceof Error)
+      return {
+        ...entryOf(pair),
+        verdict: 'undecided' as const,
+        agrees: null,
+        engine_change: 0,
+        client_change: 0,
+        why: `a render failed: ${pngs.message}`,
+      };
+
     if (options.pictures) {
       const folder = join(options.pictures, test.replace(/\.html$/, ''), profile.code);
       mkdirSync(folder, { recursive: true });
@@ -101,11 +126,7 @@ export async function runConformance(
     const decision = decide({ client, clientWithout, engine, engineWithout });
     const wanted = expected(pair.caniemail);
     const entry: ConformanceEntry = {
-      test,
-      feature,
-      client: profile.code,
-      family: profile.family,
-      caniemail: pair.caniemail,
+      ...entryOf(pair),
       verdict: decision.verdict,
       agrees:
         decision.verdict === 'undecided' || wanted === null ? null : decision.verdict === wanted,
@@ -114,8 +135,12 @@ export async function runConformance(
       ...(decision.why ? { why: decision.why } : {}),
     };
     return entry;
-  });
-  return { entries, renders, asked };
+  }
+}
+
+/** What an entry says of its pair before any picture is read. */
+function entryOf({ test, feature, profile, caniemail }: ConformancePair) {
+  return { test, feature, client: profile.code, family: profile.family, caniemail };
 }
 
 /** Agreement on decided entries: agreeing over decided, with the counts. */

@@ -45,7 +45,10 @@ async function main(): Promise<void> {
   const started = performance.now();
   const ticks = machineTicks();
   try {
-    const outcome = await runConformance(renderer, pairs, { pictures: flag('pictures') });
+    const outcome = await runConformance(renderer, pairs, {
+      pictures: flag('pictures'),
+      progress: (done, total) => done % 100 === 0 && console.log(`${done} of ${total} pairs`),
+    });
     const wallS = (performance.now() - started) / 1000;
     const after = machineTicks();
     const busyCores = (after.busy - ticks.busy) / (after.total - ticks.total || 1);
