@@ -13,7 +13,15 @@ export interface HostileCase {
 
 const html = (body: string, head = '') =>
   `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
-const RENDERS = [200];
+/**
+ * Drawn (200), or on a machine too slow for it the deadline's answer (504): which of the two
+ * depends on the machine, never on the email, so both are accepted, and the suite checks the
+ * service keeps serving after each case. What such an email must never do is fail (500).
+ * That a case is drawn whole where time allows is the render suite's to show (a 1,000,000 px
+ * tall email is cut at the height limit in every engine: engines.render-spec.ts).
+ */
+const RENDERS = [200, 504];
+/** Past a budget of its own (memory: 500), or the deadline (504). */
 const MAY_FAIL = [200, 500, 504];
 
 async function hugePng(side: number): Promise<string> {
@@ -233,7 +241,7 @@ export const CATALOGUE: HostileCase[] = [
     }),
     // Animations are drawn unstarted (engines.render-spec), but the page is 16,384 px tall and
     // Apple Mail's WebKit draws it in software: on a busy machine it may reach the deadline.
-    capture: [200, 504],
+    capture: RENDERS,
   },
   {
     name: '2,000 fixed full-page layers',
