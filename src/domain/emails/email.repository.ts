@@ -17,6 +17,28 @@ export interface StoredCopies {
   resources: string;
 }
 
+/** An email's row less its content columns. */
+export type EmailHead = Omit<Email, 'htmlText' | 'plainText' | 'rawSource'>;
+
+const HEAD_COLUMNS = {
+  id: true,
+  accountId: true,
+  applicationId: true,
+  userId: true,
+  endUserId: true,
+  subject: true,
+  fromAddress: true,
+  fromDisplayName: true,
+  envelope: true,
+  authentication: true,
+  preview: true,
+  images: true,
+  resources: true,
+  createdAt: true,
+  expiresAt: true,
+  expiredAt: true,
+} as const satisfies Record<keyof EmailHead, true>;
+
 @Injectable()
 export class EmailRepository {
   constructor(@InjectRepository(Email) private readonly rows: Repository<Email>) {}
@@ -28,6 +50,11 @@ export class EmailRepository {
 
   findById(id: string): Promise<Email | null> {
     return this.rows.findOneBy({ id });
+  }
+
+  /** An email without its content (the HTML, text and raw source: megabytes, parsed each read). */
+  findHeadById(id: string): Promise<EmailHead | null> {
+    return this.rows.findOne({ where: { id }, select: HEAD_COLUMNS });
   }
 
   /** Emails past expiresAt and not yet expired, oldest first: id and image copies only. */

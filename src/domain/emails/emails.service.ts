@@ -15,7 +15,7 @@ import {
   FIELDS_EXCLUSIVE_WITH_RAW,
 } from './dto/create-email.dto';
 import { Email, EmailEnvelope } from './email.entity';
-import { EmailRepository } from './email.repository';
+import { EmailHead, EmailRepository } from './email.repository';
 import { EmailImage } from './email-image';
 import { ImageFetcher } from './fetch/image-fetcher';
 import { ResourceFetcher } from './fetch/resource-fetcher';
@@ -124,13 +124,19 @@ export class EmailsService {
     return this.emails.findById(id);
   }
 
+  /** An email without its content: what a message-list row and its checks read. */
+  findHeadById(id: string): Promise<EmailHead | null> {
+    return this.emails.findHeadById(id);
+  }
+
   /**
    * The preview text of an email's message-list row: read at upload; for an email older than
    * that, read now off the event loop and kept.
    */
-  async previewOf(email: Email): Promise<PreviewText> {
+  async previewOf(email: EmailHead): Promise<PreviewText> {
     if (email.preview) return email.preview;
-    const preview = await this.inspector.preview(email.htmlText, email.plainText);
+    const full = await this.emails.findById(email.id);
+    const preview = await this.inspector.preview(full?.htmlText ?? null, full?.plainText ?? null);
     await this.emails.keepPreview(email.id, preview);
     return preview;
   }

@@ -12,7 +12,7 @@ import { captureError, failedBy } from '../captures/capture-attempt';
 import { imageFileName } from '../captures/capture-files';
 import type { CaptureConfiguration } from '../captures/capture-configuration';
 import { CaptureStore } from '../captures/capture-store';
-import type { Email } from '../emails/email.entity';
+import type { EmailHead } from '../emails/email.repository';
 
 /** Inbox views drawn at once in this process; more wait, up to QUEUE_LIMIT, then 503. */
 const DRAWING_AT_ONCE = 2;
@@ -21,7 +21,7 @@ const RETRY_AFTER_S = '5';
 
 /** One view to draw: the email's row in a client's list, in one appearance (`configuration`). */
 export interface InboxDrawing {
-  email: Email;
+  email: EmailHead;
   profile: ClientProfile;
   layout: InboxLayout;
   configuration: CaptureConfiguration;

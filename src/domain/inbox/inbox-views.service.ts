@@ -12,7 +12,7 @@ import type { ClientProfile } from '../../rendering/profile/client-profile';
 import { captureHostUrl, imageFileName } from '../captures/capture-files';
 import type { CaptureConfiguration } from '../captures/capture-configuration';
 import { CaptureStore } from '../captures/capture-store';
-import type { Email } from '../emails/email.entity';
+import type { EmailHead } from '../emails/email.repository';
 import { EmailsService } from '../emails/emails.service';
 import { DeliverabilityService } from '../deliverability/deliverability.service';
 import { BimiLogos } from './bimi-logos';
@@ -71,7 +71,8 @@ export class InboxViewsService {
     const emailId = emailGuid(guid);
     const { profile, layout } = this.layoutOf(client);
     const appearance = asked ?? (profile.dark === 'none' ? 'light' : 'dark');
-    const email = await this.emails.findById(emailId);
+    // Its row without the content: a view never reads the HTML again (the preview is kept).
+    const email = await this.emails.findHeadById(emailId);
     if (!email) throw ApiError.notFound();
     const configuration = inboxConfiguration(profile.code, appearance);
     const found = await this.store.find(emailId, configuration);
@@ -121,7 +122,10 @@ export class InboxViewsService {
    * BIMI as a list that shows logos reads it: the email's authentication (kept with it, or
    * checked now), then the logo its record names, fetched and checked.
    */
-  private async bimiOf(email: Email): Promise<{ row: BimiInRow; logo?: string }> {
+  private async bimiOf(head: EmailHead): Promise<{ row: BimiInRow; logo?: string }> {
+    // Only lists that show logos read BIMI, and only they read the email's content.
+    const email = await this.emails.findById(head.id);
+    if (!email) return { row: { result: 'none', drawn: false, reason: 'the email is gone' } };
     if (!email.rawSource)
       return {
         row: {
@@ -169,7 +173,7 @@ export function inboxConfiguration(client: string, appearance: Appearance): Capt
 }
 
 /** The email's row: who, what, and the preview the client extracts (cut where it cuts). */
-function rowOf(email: Email, preview: PreviewText, layout: InboxLayout) {
+function rowOf(email: EmailHead, preview: PreviewText, layout: InboxLayout) {
   const row: InboxRow = {
     sender: email.fromDisplayName || email.fromAddress || '(no sender)',
     subject: email.subject || '(no subject)',
