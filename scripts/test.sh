@@ -23,19 +23,20 @@ run() {
   echo "== $name: $((SECONDS - started)) s"
   [ $code -ne 0 ] && status=1
 }
-# Two lanes side by side, one a core: the e2e suite on PostgreSQL in one, everything else
-# in the other (each suite still runs its own files one at a time where it says so). The
-# tests assert behaviour, never latency, so the second lane's load changes no answer; it
-# halves the wall time of a run. Each lane's output is printed whole, one after the other.
+# Two lanes side by side, one a core, balanced by the time each suite takes (printed after
+# it): the fidelity probes and the e2e suite on PostgreSQL in one, everything else in the
+# other (each suite still runs its own files one at a time where it says so). The tests
+# assert behaviour, never latency, so the other lane's load changes no answer; it halves
+# the wall time of a run. Each lane's output is printed whole, one after the other.
 lane_b_log=$(mktemp)
 (
+  run fidelity npx jest --selectProjects fidelity
   run e2e-postgres env TEST_DATABASE=postgres npx jest --selectProjects e2e --runInBand
   echo "lane_status=$status"
 ) >"$lane_b_log" 2>&1 &
 lane_b=$!
 run unit npx jest --selectProjects unit
 run render npx jest --selectProjects render
-run fidelity npx jest --selectProjects fidelity
 run hostile npx jest --selectProjects hostile --runInBand
 run e2e-sqlite env TEST_DATABASE=sqlite npx jest --selectProjects e2e --runInBand
 wait "$lane_b"
