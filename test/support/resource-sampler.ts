@@ -4,15 +4,28 @@ import pidusage from 'pidusage';
 /** Peak resident memory (MB) of this process plus every process below it (the browser). */
 export class MemorySampler {
   peakMb = 0;
-  private timer?: NodeJS.Timeout;
+  private running = false;
+  private loop?: Promise<void>;
 
+  /**
+   * One sample at a time, `everyMs` after the last one ended: on a busy machine `ps` takes
+   * longer than the interval, and samples started on a timer would pile up (each a process
+   * and its pipes) until the test process runs out of descriptors.
+   */
   start(everyMs = 100): this {
-    this.timer = setInterval(() => void this.sample(), everyMs);
+    this.running = true;
+    this.loop = (async () => {
+      while (this.running) {
+        await this.sample();
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+      }
+    })();
     return this;
   }
 
   async stop(): Promise<number> {
-    clearInterval(this.timer);
+    this.running = false;
+    await this.loop;
     await this.sample();
     return this.peakMb;
   }
