@@ -148,7 +148,13 @@ describe(`hostile requests leave others served (${TEST_DATABASE})`, () => {
     expect(performance.now() - started).toBeLessThan(20_000);
     expect(typeof answer.body.spam.score).toBe('number');
     const busyAnswers = await Promise.all(scans);
-    for (const done of busyAnswers) expect(done.status).toBe(200);
+    // Each busy scan is scored, or on a machine too slow for it within the scan's time, a
+    // busy server's 503 with Retry-After: which one depends on the machine, not the message.
+    for (const done of busyAnswers.slice(0, 4)) {
+      expect([200, 503]).toContain(done.status);
+      if (done.status === 503) expect(done.headers['retry-after']).toMatch(/^\d+$/);
+    }
+    expect(busyAnswers[4].status).toBe(200);
     expect(busyAnswers[4].body.spam.not_scanned).toMatch(/45\d MIME parts/);
     // spamd's start and the busy account's scans, one after another, take their time on a
     // slow machine: only the other account's answer is bounded.
