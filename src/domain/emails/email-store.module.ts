@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EmailFileHolder } from './email-file-holder';
+import { EmailHeads } from './email-heads';
 import { Email } from './email.entity';
 import { EmailRepository } from './email.repository';
 import { EmailsService } from './emails.service';
@@ -16,12 +17,13 @@ import { HtmlInspector } from './inspect/html-inspector';
     EmailRepository,
     EmailFileHolder,
     EmailsService,
+    EmailHeads,
     RemoteDownload,
     ImageFetcher,
     ResourceFetcher,
     HtmlInspector,
   ],
   // RemoteDownload: the same protections for any other fetch of the web (a BIMI logo).
-  exports: [EmailsService, RemoteDownload],
+  exports: [EmailsService, EmailHeads, RemoteDownload],
 })
 export class EmailStoreModule {}

@@ -15,13 +15,12 @@ import {
   FIELDS_EXCLUSIVE_WITH_RAW,
 } from './dto/create-email.dto';
 import { Email, EmailEnvelope } from './email.entity';
-import { EmailHead, EmailRepository } from './email.repository';
+import { EmailRepository } from './email.repository';
 import { EmailImage } from './email-image';
 import { ImageFetcher } from './fetch/image-fetcher';
 import { ResourceFetcher } from './fetch/resource-fetcher';
 import type { RenderResource } from '../../rendering/model/email-content';
 import { HtmlInspector } from './inspect/html-inspector';
-import type { PreviewText } from '../../rendering/inbox/preview-text';
 import type { InspectedEmail } from './inspect/inspect-raw-source';
 import type { ParsedMessage } from './mime/parse-raw-source';
 
@@ -122,23 +121,6 @@ export class EmailsService {
 
   findById(id: string): Promise<Email | null> {
     return this.emails.findById(id);
-  }
-
-  /** An email without its content: what a message-list row and its checks read. */
-  findHeadById(id: string): Promise<EmailHead | null> {
-    return this.emails.findHeadById(id);
-  }
-
-  /**
-   * The preview text of an email's message-list row: read at upload; for an email older than
-   * that, read now off the event loop and kept.
-   */
-  async previewOf(email: EmailHead): Promise<PreviewText> {
-    if (email.preview) return email.preview;
-    const full = await this.emails.findById(email.id);
-    const preview = await this.inspector.preview(full?.htmlText ?? null, full?.plainText ?? null);
-    await this.emails.keepPreview(email.id, preview);
-    return preview;
   }
 
   /** Keeps what authentication found with the email (deliverability asks no DNS again). */

@@ -13,6 +13,7 @@ import { captureHostUrl, imageFileName } from '../captures/capture-files';
 import type { CaptureConfiguration } from '../captures/capture-configuration';
 import { CaptureStore } from '../captures/capture-store';
 import type { EmailHead } from '../emails/email.repository';
+import { EmailHeads } from '../emails/email-heads';
 import { EmailsService } from '../emails/emails.service';
 import { DeliverabilityService } from '../deliverability/deliverability.service';
 import { BimiLogos } from './bimi-logos';
@@ -58,6 +59,7 @@ export interface InboxView {
 export class InboxViewsService {
   constructor(
     private readonly emails: EmailsService,
+    private readonly heads: EmailHeads,
     private readonly deliverability: DeliverabilityService,
     private readonly logos: BimiLogos,
     private readonly store: CaptureStore,
@@ -72,7 +74,7 @@ export class InboxViewsService {
     const { profile, layout } = this.layoutOf(client);
     const appearance = asked ?? (profile.dark === 'none' ? 'light' : 'dark');
     // Its row without the content: a view never reads the HTML again (the preview is kept).
-    const email = await this.emails.findHeadById(emailId);
+    const email = await this.heads.findById(emailId);
     if (!email) throw ApiError.notFound();
     const configuration = inboxConfiguration(profile.code, appearance);
     const found = await this.store.find(emailId, configuration);
@@ -83,7 +85,7 @@ export class InboxViewsService {
     // A view drawn before the email expired stays served (like a preview); its row's texts went.
     if (expired && !available)
       throw ApiError.notFound('This email has expired: its content is no longer kept');
-    const row = expired ? null : rowOf(email, await this.emails.previewOf(email), layout);
+    const row = expired ? null : rowOf(email, await this.heads.previewOf(email), layout);
     const bimi = row && layout.bimiInList ? await this.bimiOf(email) : null;
     if (row && bimi?.logo) row.row.logo = bimi.logo;
     const drawn =
