@@ -157,8 +157,17 @@ describe(`webhooks and email event streams (${TEST_DATABASE})`, () => {
         { client: 'APPMAIL15', images: 'allowed', orientation: 'vertical', status: 200 },
       ]),
     });
-    // The delivery log says so.
-    const log = await api().get(`/v1/webhooks/${webhookId}/deliveries`).expect(200);
+    // The delivery log says so, once the service has recorded the receiver's last answer (the
+    // receiver sees the request before the service sees the response).
+    const deliveries = async () =>
+      (await api().get(`/v1/webhooks/${webhookId}/deliveries`).expect(200)).body as Array<{
+        status: string;
+      }>;
+    await until(async () => {
+      const entries = await deliveries();
+      return entries.length === 3 && entries.every((entry) => entry.status === 'delivered');
+    });
+    const log = { body: await deliveries() };
     expect(log.body).toHaveLength(3);
     for (const entry of log.body)
       expect(entry).toMatchObject({ status: 'delivered', attempts: 3, last_status: 200 });
