@@ -1,19 +1,27 @@
 import { ClientCatalog, clientCatalog } from './catalog/client-catalog';
-import type { Engine, EngineOptions, LikelySettings } from './engine/engine-port';
-import type { BrowserState, EngineIdentity } from './engine/engine-port';
+import type { Engine } from './engine/engine-port';
+import type { BrowserState } from './engine/engine-port';
 import { engineDescriptor, ENGINES, FALLBACK_ENGINE } from './engine/engine-registry';
 import type { TextSample } from './engine/page-scripts';
 import { EngineChoice, EngineHealth, EngineSet } from './engine/engine-set';
-import { ImageSizes, makeImageSizes, Thumbnails } from './engine/image-sizes';
+import { ImageSizes, makeImageSizes } from './engine/image-sizes';
 import type { PreparedEmail } from './prepare/prepare-task';
 import { InlinePreparer, Preparer } from './prepare/preparer';
+import { likelyDevices } from './likely-devices';
 import { PixelInputs, renderKey, RenderSharing } from './render-sharing';
 import type { EmailContent } from './model/email-content';
 import type { ReportEntry } from './model/render-report';
 import type { ClientProfile } from './profile/client-profile';
 import { RenderOptions, unofferedOption } from './profile/options';
+import {
+  RendererOptions,
+  RenderResult,
+  UnknownClientError,
+  UnsupportedOptionError,
+  viewportOf,
+} from './render-result';
 
-export class UnknownClientError extends Error {}
+export * from './render-result';
 
 /** One render's output, shareable between clients with the same pixel inputs. */
 type Shot = ImageSizes & {
@@ -24,53 +32,6 @@ type Shot = ImageSizes & {
   captureMs: number;
   imagesMs: number;
 };
-export class UnsupportedOptionError extends Error {}
-
-export interface RenderResult {
-  full: Buffer;
-  /** Made on the first call, once: store the full image first, then ask for these. */
-  thumbnails: () => Promise<Thumbnails>;
-  /** Device pixels of the full image. */
-  width: number;
-  height: number;
-  /** SHA-256 of the full PNG (hex): the same for every client sharing this render. */
-  digest: string;
-  /** Device pixels of the full image's top that the thumbnails show. */
-  thumbnailTop: number;
-  /** The viewport width in CSS pixels (names the files). */
-  viewportWidth: number;
-  truncated: boolean;
-  report: ReportEntry[];
-  blockedRequests: string[];
-  /** The pixels came from a render made for another client with the same inputs. */
-  shared: boolean;
-  /** The marker of the browser context that rendered it, read back from inside its page. */
-  contextMarker: string;
-  /** The colours and sizes its text was drawn in. */
-  textSamples: TextSample[];
-  /** The engine that drew it (the client's own, or Chromium in its place: see the report). */
-  engine: EngineIdentity;
-  timings: { prepareMs: number; captureMs: number; imagesMs: number; totalMs: number };
-  /** CPU time of the preparation on the thread that ran it (0 when prepared before). */
-  prepareCpuMs: number;
-}
-
-export interface RendererOptions extends EngineOptions {
-  timeoutMs: number;
-  /** ENGINES: the engines this process may draw with (Chromium always); default all. */
-  engines?: readonly Engine[];
-  /** Memory for finished renders kept for other clients with the same pixels (0: none kept). */
-  shareMaxMb?: number;
-  /** Where emails are prepared; in-line by default (the CLI, tests of the pipeline). */
-  preparer?: Preparer;
-}
-
-/** A device an engine's profiles use, one of them, and how many use it. */
-interface LikelyDevice {
-  settings: LikelySettings;
-  client: string;
-  profiles: number;
-}
 
 /** What each engine draws once at start: text in the default fonts, a table, a coloured block. */
 const PRIMER_EMAIL: EmailContent = {
@@ -78,12 +39,6 @@ const PRIMER_EMAIL: EmailContent = {
   text: null,
   images: [],
 };
-
-/** The viewport of a profile in an orientation: horizontal swaps width and height. */
-export function viewportOf(profile: ClientProfile, orientation: RenderOptions['orientation']) {
-  const { width, height } = profile.viewport;
-  return orientation === 'horizontal' ? { width: height, height: width } : { width, height };
-}
 
 /**
  * The rendering library's one entry point: an email, a client code and capture options
@@ -120,19 +75,9 @@ export class Renderer {
     key?: string,
   ): Promise<RenderResult> {
     const started = performance.now();
-    const profile = typeof client === 'string' ? this.resolve(client, options) : client;
-    const prepared = await this.preparer.prepare({ email, profile, options }, key);
+    const { prepared, inputs, choice } = await this.pixelInputs(email, client, options, key);
     const prepareMs = performance.now() - started;
-    const viewport = viewportOf(profile, options.orientation);
-    const choice = this.engines.choose(profile.engine);
-    const inputs: PixelInputs = {
-      engine: choice.identity.name,
-      viewport,
-      scale: profile.device_scale_factor,
-      colorScheme: profile.dark === 'none' ? 'light' : 'dark',
-      fitToWidth: prepared.fitsToWidth,
-      colorblind: profile.capture.includes('colorblind'),
-    };
+    const { viewport } = inputs;
     // Shared between the clients of one email only (`key`): emails never share anything.
     const { value: shot, shared } = key
       ? await this.sharing.share(`${key}:${renderKey(prepared, inputs)}`, () =>
@@ -154,6 +99,41 @@ export class Renderer {
         totalMs: performance.now() - started,
       },
     };
+  }
+
+  /**
+   * What decides a render's pixels, without drawing it: the exact key two renders share
+   * (renderKey). Equal for two renders means the same picture from one engine build (the
+   * conformance suite checks its committed report by it).
+   */
+  async pixelKey(
+    email: EmailContent,
+    client: string | ClientProfile,
+    options: RenderOptions,
+    key?: string,
+  ): Promise<string> {
+    const { prepared, inputs } = await this.pixelInputs(email, client, options, key);
+    return renderKey(prepared, inputs);
+  }
+
+  private async pixelInputs(
+    email: EmailContent,
+    client: string | ClientProfile,
+    options: RenderOptions,
+    key?: string,
+  ) {
+    const profile = typeof client === 'string' ? this.resolve(client, options) : client;
+    const prepared = await this.preparer.prepare({ email, profile, options }, key);
+    const choice = this.engines.choose(profile.engine);
+    const inputs: PixelInputs = {
+      engine: choice.identity.name,
+      viewport: viewportOf(profile, options.orientation),
+      scale: profile.device_scale_factor,
+      colorScheme: profile.dark === 'none' ? 'light' : 'dark',
+      fitToWidth: prepared.fitsToWidth,
+      colorblind: profile.capture.includes('colorblind'),
+    };
+    return { prepared, inputs, choice };
   }
 
   /**
@@ -247,23 +227,10 @@ export class Renderer {
    * preparation thread, loaded.
    */
   async start(): Promise<void> {
-    const devices = new Map<Engine, Map<string, LikelyDevice>>();
-    for (const profile of this.catalog.all()) {
-      const engine = this.engines.choose(profile.engine).identity.name;
-      const settings: LikelySettings = {
-        viewport: viewportOf(profile, 'vertical'),
-        scale: profile.device_scale_factor,
-        colorScheme: profile.dark === 'none' ? 'light' : 'dark',
-      };
-      const key = JSON.stringify(settings);
-      const counts = devices.get(engine) ?? new Map<string, LikelyDevice>();
-      devices.set(engine, counts);
-      const seen = counts.get(key) ?? { settings, client: profile.code, profiles: 0 };
-      seen.profiles++;
-      counts.set(key, seen);
-    }
-    const byLikelihood = (engine: Engine) =>
-      [...(devices.get(engine)?.values() ?? [])].sort((a, b) => b.profiles - a.profiles);
+    const byLikelihood = likelyDevices(
+      this.catalog.all(),
+      (profile) => this.engines.choose(profile.engine).identity.name,
+    );
     await this.engines.start((engine) => byLikelihood(engine).map((device) => device.settings));
     // One primer per engine, device scale and colour scheme: each of WebKit's renderers and
     // Firefox's browsers draws once (Chromium's one browser, once at each scale).

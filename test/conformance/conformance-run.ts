@@ -1,27 +1,22 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { mapWithConcurrency } from '../../src/base/system/map-with-concurrency';
 import type { ClientProfile } from '../../src/rendering/profile/client-profile';
 import type { Renderer } from '../../src/rendering/render';
 import { ConformancePair, TESTS_FOLDER } from './conformance-pairs';
-import { decide, expected, pictureOf, Verdict } from './oracle';
+import type { ConformanceResult } from '../../src/rendering/fidelity/conformance/conformance-report';
+import type { EmailContent } from '../../src/rendering/model/email-content';
+import { Comparisons, Drawn } from './comparisons';
+import { standInImages } from './stand-in-images';
+import { hiddenBecause } from './drawn-through';
+import { decideChanges, expectedOf, NOISE_PIXELS } from './oracle';
 
 const OPTIONS = { images: 'allowed', orientation: 'vertical' } as const;
 
 /** One decided (or undecided) pair, as the report keeps it. */
-export interface ConformanceEntry {
-  test: string;
-  feature: string;
-  client: string;
-  family: string;
-  caniemail: string;
-  verdict: Verdict;
-  /** true or false when the verdict is decided and caniemail's value expects one; else null. */
-  agrees: boolean | null;
-  engine_change: number;
-  client_change: number;
-  why?: string;
-}
+export type ConformanceEntry = ConformanceResult;
 
 /** The same profile with `slug` taken out of every email (ClientProfile.without). */
 function withoutFeature(profile: ClientProfile, slug: string): ClientProfile {
@@ -46,6 +41,62 @@ function engineAlone(profile: ClientProfile, slug?: string): ClientProfile {
   };
 }
 
+/** The four renders of a pair (oracle.ts): the client, without the feature, the engine alone. */
+function fourProfiles(profile: ClientProfile, feature: string): ClientProfile[] {
+  return [
+    profile,
+    withoutFeature(profile, feature),
+    engineAlone(profile),
+    engineAlone(profile, feature),
+  ];
+}
+
+/**
+ * Pairs' inputs (ConformanceResult.inputs), prepared and not drawn. A test's render of one
+ * profile is one input of many pairs (the client's own for each feature, the engine's for
+ * each profile on its device), so each profile's key is prepared once per test.
+ */
+export class PairInputs {
+  private readonly keys = new Map<string, Promise<string>>();
+
+  constructor(private readonly renderer: Renderer) {}
+
+  async of({
+    test,
+    feature,
+    profile,
+  }: Pick<ConformancePair, 'test' | 'feature' | 'profile'>): Promise<string> {
+    const hash = createHash('sha256');
+    for (const each of fourProfiles(profile, feature)) hash.update(await this.key(test, each));
+    return hash.digest('hex').slice(0, 12);
+  }
+
+  private key(test: string, profile: ClientProfile): Promise<string> {
+    const name = `${test}|${profile.code}`;
+    let key = this.keys.get(name);
+    if (!key) {
+      key = conformanceEmail(test).then((email) =>
+        this.renderer.pixelKey(email, profile, OPTIONS, `conformance:${test}`),
+      );
+      this.keys.set(name, key);
+    }
+    return key;
+  }
+}
+
+const emails = new Map<string, Promise<EmailContent>>();
+
+/** A caniemail test as an email: its HTML, and stand-ins for the images it loads from the web. */
+export function conformanceEmail(test: string): Promise<EmailContent> {
+  let email = emails.get(test);
+  if (!email) {
+    const html = readFileSync(join(TESTS_FOLDER, test), 'utf8');
+    email = standInImages(html).then((images) => ({ html, text: null, images }));
+    emails.set(test, email);
+  }
+  return email;
+}
+
 export interface RunOutcome {
   entries: ConformanceEntry[];
   /** Renders drawn (not shared with another profile that prepared the email identically). */
@@ -65,76 +116,120 @@ export async function runConformance(
   options: {
     concurrency?: number;
     pictures?: string;
-    /** Told after each pair. */
-    progress?: (done: number, total: number) => void;
+    /** Entries drawn before (a resumed run's): a pair with the same inputs is not drawn again. */
+    known?: ConformanceEntry[];
+    /** Told after each pair, with its entry. */
+    progress?: (done: number, total: number, entry: ConformanceEntry) => void;
   } = {},
 ): Promise<RunOutcome> {
   let renders = 0;
   let asked = 0;
-  const html = new Map<string, string>();
-  const source = (test: string) => {
-    if (!html.has(test)) html.set(test, readFileSync(join(TESTS_FOLDER, test), 'utf8'));
-    return html.get(test)!;
-  };
-  const draw = async (test: string, profile: ClientProfile) => {
+  const draw = async (test: string, profile: ClientProfile): Promise<Drawn> => {
     asked++;
     const result = await renderer.render(
-      { html: source(test), text: null, images: [] },
+      await conformanceEmail(test),
       profile,
       OPTIONS,
       `conformance:${test}`,
     );
     if (!result.shared) renders++;
-    return result.full;
+    return { png: result.full, digest: result.digest };
   };
-  const drawAll = ({ test, feature, profile }: ConformancePair) =>
-    Promise.all([
-      draw(test, profile),
-      draw(test, withoutFeature(profile, feature)),
-      draw(test, engineAlone(profile)),
-      draw(test, engineAlone(profile, feature)),
-    ]);
+  const comparisons = new Comparisons();
+  const byInputs = new Map<string, Promise<ConformanceEntry>>(
+    (options.known ?? [])
+      .filter((entry) => entry.verdict !== 'undecided' || !entry.why?.startsWith('the test shows'))
+      .map((entry) => [entry.inputs, Promise.resolve(entry)]),
+  );
+  const pairInputs = new PairInputs(renderer);
+  const drawBoth = (test: string, [one, other]: ClientProfile[]) =>
+    Promise.all([draw(test, one), draw(test, other)]);
   let done = 0;
   const entries = await mapWithConcurrency(pairs, options.concurrency ?? 4, async (pair) => {
     const entry = await decidePair(pair);
-    options.progress?.(++done, pairs.length);
+    options.progress?.(++done, pairs.length, entry);
     return entry;
   });
   return { entries, renders, asked };
 
   async function decidePair(pair: ConformancePair): Promise<ConformanceEntry> {
     const { test, feature, profile } = pair;
-    const pngs = await drawAll(pair).catch((error: Error) => error);
-    if (pngs instanceof Error)
-      return {
-        ...entryOf(pair),
-        verdict: 'undecided' as const,
-        agrees: null,
-        engine_change: 0,
-        client_change: 0,
-        why: `a render failed: ${pngs.message}`,
-      };
+    const head = {
+      ...entryOf(pair),
+      expected: expectedOf(profile, feature, pair.caniemail, test),
+      inputs: await pairInputs.of(pair),
+    };
+    const undecided = (why: string): ConformanceEntry => ({
+      ...head,
+      verdict: 'undecided',
+      agrees: null,
+      engine_change: null,
+      client_change: 0,
+      why,
+    });
+    const hidden = hiddenBecause(profile, feature, test);
+    if (hidden) return undecided(hidden);
+    // Inputs already drawn (in this run, or in the entries it was given): the same pictures.
+    const prior = byInputs.get(head.inputs);
+    if (prior) {
+      const drawnFor = await prior;
+      if (drawnFor.test === test && !drawnFor.why?.startsWith('a render failed'))
+        return {
+          ...head,
+          verdict: drawnFor.verdict,
+          agrees: agreesOf(drawnFor.verdict, head.expected),
+          engine_change: drawnFor.engine_change,
+          client_change: drawnFor.client_change,
+          ...(drawnFor.why ? { why: drawnFor.why } : {}),
+          same_as: drawnFor.same_as ?? drawnFor.client,
+        };
+    }
+    const decided = drawAndDecide(pair, head, undecided);
+    byInputs.set(head.inputs, decided);
+    return decided;
+  }
 
+  async function drawAndDecide(
+    { test, feature, profile }: ConformancePair,
+    head: Omit<ConformanceEntry, 'verdict' | 'agrees' | 'engine_change' | 'client_change'>,
+    undecided: (why: string) => ConformanceEntry,
+  ): Promise<ConformanceEntry> {
+    const [clientProfiles, engineProfiles] = [
+      fourProfiles(profile, feature).slice(0, 2),
+      fourProfiles(profile, feature).slice(2),
+    ];
+    // The engine's two pictures only when the client's are the same (oracle.ts decide).
+    const drawn = await drawBoth(test, clientProfiles)
+      .then(async (clients) => {
+        const clientChange = await comparisons.changed(clients[0], clients[1]);
+        if (clientChange >= NOISE_PIXELS) return { clients, clientChange, engines: [] };
+        return { clients, clientChange, engines: await drawBoth(test, engineProfiles) };
+      })
+      .catch((error: Error) => error);
+    if (drawn instanceof Error) return undecided(`a render failed: ${drawn.message}`);
+    const { clients, clientChange, engines } = drawn;
     if (options.pictures) {
       const folder = join(options.pictures, test.replace(/\.html$/, ''), profile.code);
       mkdirSync(folder, { recursive: true });
       ['client', `client-without-${feature}`, 'engine', `engine-without-${feature}`].forEach(
-        (name, i) => writeFileSync(join(folder, `${name}.png`), pngs[i]),
+        (name, i) => {
+          const picture = [...clients, ...engines][i];
+          if (picture) writeFileSync(join(folder, `${name}.png`), picture.png);
+        },
       );
     }
-    const [client, clientWithout, engine, engineWithout] = await Promise.all(pngs.map(pictureOf));
-    const decision = decide({ client, clientWithout, engine, engineWithout });
-    const wanted = expected(pair.caniemail);
-    const entry: ConformanceEntry = {
-      ...entryOf(pair),
+    const decision = decideChanges(
+      engines.length ? await comparisons.changed(engines[0], engines[1]) : null,
+      clientChange,
+    );
+    return {
+      ...head,
       verdict: decision.verdict,
-      agrees:
-        decision.verdict === 'undecided' || wanted === null ? null : decision.verdict === wanted,
+      agrees: agreesOf(decision.verdict, head.expected),
       engine_change: decision.engineChange,
       client_change: decision.clientChange,
       ...(decision.why ? { why: decision.why } : {}),
     };
-    return entry;
   }
 }
 
@@ -143,14 +238,35 @@ function entryOf({ test, feature, profile, caniemail }: ConformancePair) {
   return { test, feature, client: profile.code, family: profile.family, caniemail };
 }
 
-/** Agreement on decided entries: agreeing over decided, with the counts. */
-export function agreement(entries: ConformanceEntry[]) {
-  const decided = entries.filter((entry) => entry.agrees !== null);
-  const agreeing = decided.filter((entry) => entry.agrees).length;
-  return {
-    rate: decided.length ? agreeing / decided.length : null,
-    decided: decided.length,
-    agreeing,
-    undecided: entries.length - decided.length,
-  };
+/** Whether a verdict agrees with what caniemail expects; null when either says nothing. */
+function agreesOf(verdict: ConformanceEntry['verdict'], wanted: ConformanceEntry['expected']) {
+  return verdict === 'undecided' || wanted === null ? null : verdict === wanted;
+}
+
+/**
+ * Entries read again: caniemail's value (expectedOf), the verdict from the entry's own counts
+ * of changed pixels (decideChanges), and agreement; nothing is drawn again. For a reading of
+ * caniemail or a rule of the oracle that changed. A profile no longer in the catalogue is
+ * dropped; an entry whose renders failed stays undecided.
+ */
+export function reread(entries: ConformanceEntry[]): ConformanceEntry[] {
+  return entries.flatMap((entry): ConformanceEntry[] => {
+    const profile = clientCatalog.find(entry.client);
+    if (!profile) return [];
+    const expected = expectedOf(profile, entry.feature, entry.caniemail, entry.test);
+    const hidden = hiddenBecause(profile, entry.feature, entry.test);
+    if (hidden) return [{ ...entry, expected, verdict: 'undecided', agrees: null, why: hidden }];
+    if (entry.why?.startsWith('a render failed')) return [{ ...entry, expected, agrees: null }];
+    const { why: _why, ...rest } = entry;
+    const decision = decideChanges(entry.engine_change, entry.client_change);
+    return [
+      {
+        ...rest,
+        expected,
+        verdict: decision.verdict,
+        agrees: agreesOf(decision.verdict, expected),
+        ...(decision.why ? { why: decision.why } : {}),
+      },
+    ];
+  });
 }

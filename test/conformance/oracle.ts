@@ -1,5 +1,10 @@
 import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
+import { clientFeatures } from '../../src/rendering/caniemail/client-features';
+import { ALL_FEATURES } from '../../src/rendering/caniemail/support-table';
+import { familyOf } from '../../src/rendering/families/lookup';
+import type { ClientProfile } from '../../src/rendering/profile/client-profile';
+import { outsideTheNote } from './test-readings';
 
 /** A picture as RGBA bytes. */
 export interface Picture {
@@ -31,8 +36,11 @@ export type Verdict = 'supported' | 'unsupported' | 'undecided';
 
 export interface Decision {
   verdict: Verdict;
-  /** Pixels the feature changes in the engine's own picture, and in the client's. */
-  engineChange: number;
+  /**
+   * Pixels the feature changes in the engine's own picture (null: not needed, the client's
+   * own change decided), and in the client's.
+   */
+  engineChange: number | null;
   clientChange: number;
   /** Why the oracle could not decide (undecided only). */
   why?: string;
@@ -44,11 +52,6 @@ export interface Decision {
  * is well above it.
  */
 export const NOISE_PIXELS = 24;
-/**
- * A client's change smaller than this share of the engine's is neither the feature drawn nor
- * the feature gone: too little to tell (a partial support, or a side effect of the removal).
- */
-const PARTIAL_SHARE = 0.05;
 
 /**
  * Pixels that differ between two pictures (pixelmatch, its default threshold), rows that only
@@ -70,26 +73,58 @@ export function changedPixels(a: Picture, b: Picture): number {
 }
 
 /**
- * Whether a client's render shows a feature, decided by taking it out: if the feature draws
- * something in the engine itself (the engine's two pictures differ), the client supports it
- * when its own two pictures differ too, and does not when they are the same. Where the engine
- * draws the same with and without it, the test cannot show the feature here: undecided, as is
- * a client change too small to be either.
+ * Whether a client's render shows a feature, decided by taking it out: the client supports it
+ * when its own two pictures differ (the feature drew something there: a client that drops it
+ * draws the same either way, by construction). When they are the same, the engine's own two
+ * pictures tell why: the engine draws the feature (they differ), so the client does not
+ * support it; or the test draws nothing different without it in this engine at this device,
+ * so it cannot show the feature here: undecided.
  */
 export function decide({ client, clientWithout, engine, engineWithout }: Renders): Decision {
-  const engineChange = changedPixels(engine, engineWithout);
   const clientChange = changedPixels(client, clientWithout);
+  if (clientChange >= NOISE_PIXELS) return decideChanges(null, clientChange);
+  return decideChanges(changedPixels(engine, engineWithout), clientChange);
+}
+
+/**
+ * The decision from the counts of changed pixels (decide); `engineChange` is read only when
+ * the client's own pictures are the same, and may be null otherwise (not drawn).
+ */
+export function decideChanges(engineChange: number | null, clientChange: number): Decision {
   const decided = (verdict: Verdict, why?: string): Decision => ({
     verdict,
     engineChange,
     clientChange,
     ...(why ? { why } : {}),
   });
+  if (clientChange >= NOISE_PIXELS) return decided('supported');
+  if (engineChange === null) throw new Error('the client draws the same: the engine must tell why');
   if (engineChange < NOISE_PIXELS)
     return decided('undecided', 'the engine draws the test the same without the feature');
-  if (clientChange < NOISE_PIXELS) return decided('unsupported');
-  if (clientChange >= engineChange * PARTIAL_SHARE) return decided('supported');
-  return decided('undecided', 'the client changes too little to tell');
+  return decided('unsupported');
+}
+
+/**
+ * What caniemail's value expects of this profile's render of `test`: `expected(value)`,
+ * except a partial value (`a #1`) whose note the profile's family reads as no support for
+ * this very profile (Gmail's "not supported with non-Google accounts", for a profile of such
+ * an account), or whose note limits support to what the test does not do (test-readings.ts):
+ * there the test's picture can only show no support.
+ */
+export function expectedOf(
+  profile: ClientProfile,
+  slug: string,
+  value: string,
+  test?: string,
+): Exclude<Verdict, 'undecided'> | null {
+  if (value.trim().startsWith('a')) {
+    const entry = clientFeatures(profile, familyOf(profile)).find((f) => f.feature.slug === slug);
+    if (entry && !entry.source && entry.unsupported) return 'unsupported';
+    const feature = ALL_FEATURES.find((candidate) => candidate.slug === slug);
+    const notes = [...value.matchAll(/#(\d+)/g)].map(([, n]) => feature?.notes_by_num?.[n] ?? '');
+    if (test && outsideTheNote(test, notes)) return 'unsupported';
+  }
+  return expected(value);
 }
 
 /** What caniemail's value (`y`, `n`, `a #1`, `u`) expects the render to show; null: nothing. */

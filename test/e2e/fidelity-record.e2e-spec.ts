@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
+import {
+  parseReport,
+  REPORT_FILE,
+} from '../../src/rendering/fidelity/conformance/conformance-report';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 
@@ -10,6 +15,23 @@ interface RecordedBehaviour {
   proof?: string;
   reason?: string;
 }
+
+interface RecordedFeature {
+  feature: string;
+  status: string;
+  handling: string;
+  reason?: string;
+  conformance?: {
+    test: string;
+    caniemail: string;
+    expected: string | null;
+    result: string;
+    agrees: boolean | null;
+  };
+}
+
+/** The statuses that say why an entry is not proven by a render. */
+const WHY_NOT = ['not-emulated', 'cannot-emulate', 'undecided'];
 
 describe(`GET /v1/clients/<code>/fidelity (${TEST_DATABASE})`, () => {
   let t: TestApp;
@@ -25,8 +47,10 @@ describe(`GET /v1/clients/<code>/fidelity (${TEST_DATABASE})`, () => {
       engine_release: { release: string; source: string; removed: string[] } | null;
       fonts: { default: { family: string }; stand_ins: { name: string; drawn_with: string }[] };
       behaviours: RecordedBehaviour[];
-      caniemail_features: { feature: string; status: string; handling: string }[];
-      summary: Record<string, number>;
+      caniemail_features: RecordedFeature[];
+      summary: Record<string, number> & {
+        agreement: { rate: number | null; decided: number; agreeing: number; undecided: number };
+      };
     };
 
   const proven = (behaviours: RecordedBehaviour[]) =>
@@ -54,7 +78,8 @@ describe(`GET /v1/clients/<code>/fidelity (${TEST_DATABASE})`, () => {
     });
     expect(record.engine_release).toBe(null);
     const total = record.behaviours.length + record.caniemail_features.length;
-    expect(Object.values(record.summary).reduce((a, b) => a + b, 0)).toBe(total);
+    const { agreement: _agreement, ...statuses } = record.summary;
+    expect(Object.values(statuses).reduce((a, b) => a + b, 0)).toBe(total);
   });
 
   it('IPHONE13: drawn by WebKit, with what is proven and what is known and not emulated', async () => {
@@ -82,7 +107,10 @@ describe(`GET /v1/clients/<code>/fidelity (${TEST_DATABASE})`, () => {
       expect.arrayContaining([expect.stringMatching(/light-dark/i), 'contain']),
     );
     const known = record.caniemail_features.filter((f) => f.status === 'not-emulated');
-    for (const entry of known) expect(entry.handling).toMatch(/^note #\d+ not emulated$/);
+    // a note the service does not reproduce, or a render that disagrees with caniemail
+    for (const entry of known)
+      if (!/^note #\d+ not emulated$/.test(entry.handling))
+        expect(entry).toMatchObject({ conformance: { agrees: false }, reason: expect.any(String) });
     expect(record.behaviours.map((b) => b.id).filter((id) => !id.startsWith('apple-'))).toEqual([]);
   });
 
@@ -109,6 +137,46 @@ describe(`GET /v1/clients/<code>/fidelity (${TEST_DATABASE})`, () => {
       expect.arrayContaining([expect.stringMatching(/aspect-ratio/i)]),
     );
   });
+
+  // One client per engine: every caniemail entry is proven by the committed conformance
+  // report's render of this very client, or says why not; the agreement is the report's.
+  it.each(['OL2019', 'IPHONE15', 'THUNDERBIRDLATEST'])(
+    "%s: every caniemail entry is proven by the suite's report or says why not",
+    async (code) => {
+      const report = parseReport(readFileSync(REPORT_FILE, 'utf8'));
+      const own = report.entries.filter((entry) => entry.client === code);
+      expect(own.length).toBeGreaterThan(0);
+      const record = await recordOf(code);
+      expect(record.caniemail_features.length).toBeGreaterThan(0);
+      for (const entry of record.caniemail_features) {
+        expect(entry.status).not.toBe('emulated-unproven');
+        if (entry.status === 'emulated') {
+          const rendered = own.find((result) => result.feature === entry.feature);
+          expect(rendered).toMatchObject({ agrees: true });
+          expect(entry.conformance).toEqual({
+            test: rendered!.test,
+            caniemail: rendered!.caniemail,
+            expected: rendered!.expected,
+            result: rendered!.verdict,
+            agrees: true,
+          });
+        } else {
+          expect(WHY_NOT).toContain(entry.status);
+          expect(entry.reason).toEqual(expect.any(String));
+        }
+      }
+      // every rendered feature of the client appears in its record
+      const recorded = new Set(record.caniemail_features.map((entry) => entry.feature));
+      expect(own.filter((result) => !recorded.has(result.feature))).toEqual([]);
+      const decided = own.filter((result) => result.agrees !== null);
+      expect(record.summary.agreement).toEqual({
+        rate: decided.filter((result) => result.agrees).length / decided.length,
+        decided: decided.length,
+        agreeing: decided.filter((result) => result.agrees).length,
+        undecided: own.length - decided.length,
+      });
+    },
+  );
 
   it('answers 404 with the error body for an unknown client', async () => {
     const response = await request(t.url).get('/v1/clients/NOSUCH/fidelity').expect(404);

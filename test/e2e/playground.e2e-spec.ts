@@ -96,7 +96,7 @@ describe(`Playground (${TEST_DATABASE})`, () => {
     // The client's fidelity record beside the report: its documented behaviours and statuses.
     await page.locator('#fidelity tbody tr').first().waitFor();
     expect(await page.locator('#fidelity-summary').textContent()).toMatch(
-      /^Outlook 2019, whose engine is Word's HTML engine .*Drawn by chromium .*documented behaviours emulated and proven by a test/,
+      /^Outlook 2019, whose engine is Word's HTML engine .*Drawn by chromium .*behaviours and caniemail entries proven by a render.*its renders of caniemail's tests agree with caniemail on \d+\.\d % of \d+ decided entries/,
     );
     const fidelity = await page.locator('#fidelity tbody').textContent();
     expect(fidelity).toContain('test/fidelity/outlook-');

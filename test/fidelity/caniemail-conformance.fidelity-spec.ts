@@ -1,6 +1,12 @@
 import type { Renderer } from '../../src/rendering/render';
 import { conformancePairs } from '../conformance/conformance-pairs';
-import { agreement, ConformanceEntry, runConformance } from '../conformance/conformance-run';
+import { readFileSync } from 'node:fs';
+import {
+  agreementOf,
+  parseReport,
+  REPORT_FILE,
+} from '../../src/rendering/fidelity/conformance/conformance-report';
+import { ConformanceEntry, runConformance } from '../conformance/conformance-run';
 import { testRenderer } from '../support/renderer';
 
 /**
@@ -34,12 +40,31 @@ describe("conformance: caniemail's tests agree with caniemail's record", () => {
     expect(disagreeing).toEqual([]);
   });
 
+  // What the committed report (conformance-report.fidelity-spec.ts) holds without drawing
+  // again rests on this: the same inputs, drawn again here, give the same verdict.
+  it('draws again what the committed report holds from the same inputs, verdict for verdict', () => {
+    const committed = new Map(
+      parseReport(readFileSync(REPORT_FILE, 'utf8')).entries.map((e) => [
+        `${e.client}|${e.feature}`,
+        e,
+      ]),
+    );
+    const same = entries.filter(
+      (e) => committed.get(`${e.client}|${e.feature}`)?.inputs === e.inputs,
+    );
+    expect(same).toHaveLength(entries.length);
+    const differing = same.filter(
+      (e) => committed.get(`${e.client}|${e.feature}`)!.verdict !== e.verdict,
+    );
+    expect(differing).toEqual([]);
+  });
+
   it('reads the known answers of the attribute selector test', () => {
     const of = (client: string) =>
       entries.find((e) => e.test === TESTS[0] && e.client === client)?.verdict;
     // Yahoo: only [attr=value] (a #4), drawn; Proton Mail: none (n).
     expect(of('CHROMEYAHOO')).toBe('supported');
     expect(of('PROTONMAIL')).toBe('unsupported');
-    expect(agreement(entries).rate).toBe(1);
+    expect(agreementOf(entries).rate).toBe(1);
   });
 });

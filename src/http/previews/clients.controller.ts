@@ -87,7 +87,7 @@ export class ClientsController {
   @ApiOperation({
     summary: 'How far a preview of this client can be trusted',
     description:
-      'The documented behaviours that hold for the client, each with its public source and status (emulated: proven by the probe `proof` names; emulated-unproven; not-emulated; cannot-emulate, with the reason), what caniemail records of it and how each entry is carried out, the engine that draws it here and the fonts that stand in for its own (docs/fidelity.md#the-fidelity-record).',
+      'The documented behaviours that hold for the client, each with its public source and status (emulated: proven by a render, a probe `proof` names or a conformance render of the caniemail test; not-emulated, cannot-emulate or undecided, with the reason), what caniemail records of it, how each entry is carried out and the render that proves it, the agreement of its renders with caniemail, the engine that draws it here and the fonts that stand in for its own (docs/fidelity.md#the-fidelity-record).',
   })
   @ApiParam({ name: 'code', description: 'a client code of GET /v1/clients', example: 'OL2019' })
   @ApiOkResponse({ schema: FIDELITY_SCHEMA })

@@ -1,7 +1,7 @@
 /** The OpenAPI schema of a client's fidelity record (GET /v1/clients/<code>/fidelity). */
 const STATUS = {
   type: 'string',
-  enum: ['emulated', 'emulated-unproven', 'not-emulated', 'cannot-emulate'],
+  enum: ['emulated', 'not-emulated', 'cannot-emulate', 'undecided'],
 };
 
 export const FIDELITY_SCHEMA = {
@@ -64,7 +64,61 @@ export const FIDELITY_SCHEMA = {
         },
       },
     },
-    caniemail_features: { type: 'array', items: { type: 'object' } },
-    summary: { type: 'object', additionalProperties: { type: 'number' } },
+    caniemail_features: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          feature: { type: 'string', example: 'css-margin' },
+          title: { type: 'string' },
+          source: { type: 'string' },
+          status: STATUS,
+          handling: {
+            type: 'string',
+            description: '`removed`, `note #N applied`, `note #N not emulated` or `kept`',
+          },
+          note: { type: 'string' },
+          conformance: {
+            type: 'object',
+            description:
+              "The render of caniemail's test email that proves the entry (or shows where it falls short)",
+            properties: {
+              test: { type: 'string', example: 'css-margin.html' },
+              caniemail: { type: 'string', example: 'a #1' },
+              expected: {
+                type: 'string',
+                nullable: true,
+                enum: ['supported', 'unsupported'],
+                description:
+                  "What caniemail's value expects of this client (a partial value whose note makes it unsupported for this very profile expects unsupported)",
+              },
+              result: { type: 'string', enum: ['supported', 'unsupported', 'undecided'] },
+              agrees: { type: 'boolean', nullable: true },
+            },
+          },
+          reason: { type: 'string', description: 'Why an entry is not `emulated`' },
+        },
+      },
+    },
+    summary: {
+      type: 'object',
+      description:
+        "How many behaviours and caniemail entries have each status, and the conformance suite's agreement with caniemail on this client's decided entries",
+      properties: {
+        emulated: { type: 'number' },
+        'not-emulated': { type: 'number' },
+        'cannot-emulate': { type: 'number' },
+        undecided: { type: 'number' },
+        agreement: {
+          type: 'object',
+          properties: {
+            rate: { type: 'number', nullable: true, minimum: 0, maximum: 1 },
+            decided: { type: 'number' },
+            agreeing: { type: 'number' },
+            undecided: { type: 'number' },
+          },
+        },
+      },
+    },
   },
 };

@@ -12,6 +12,8 @@ export interface CaniemailFeature {
   /** family → platform → its tests, in the data's order (oldest first). */
   stats: Record<string, Record<string, TestedVersion[]>>;
   notes_by_num?: Record<string, string>;
+  /** caniemail's test email of the feature (`tests/<name>.html`), when it publishes one. */
+  test_url?: string;
 }
 
 type RawFeature = Omit<CaniemailFeature, 'stats'> & {

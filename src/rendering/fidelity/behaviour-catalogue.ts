@@ -4,16 +4,16 @@ import type { ClientProfile } from '../profile/client-profile';
 
 /**
  * How far a documented behaviour is reproduced (docs/fidelity.md#the-fidelity-record):
- * `emulated`, proven by the probe its `proof` file holds under its id (a test fails when that
- * probe is missing); `emulated-unproven`, done by the pipeline with no probe of its own;
- * `not-emulated`, known and not reproduced yet; `cannot-emulate`, out of reach of any engine
- * here (the `reason` says why).
+ * `emulated`, proven by a render (a behaviour's probe, under its id in its `proof` file; a
+ * caniemail entry's conformance render); `not-emulated`, known and not reproduced;
+ * `cannot-emulate`, out of reach of any engine here; `undecided`, no render here shows it
+ * either way. Short of `emulated`, a `reason` says why.
  */
 export const BEHAVIOUR_STATUSES = [
   'emulated',
-  'emulated-unproven',
   'not-emulated',
   'cannot-emulate',
+  'undecided',
 ] as const;
 export type BehaviourStatus = (typeof BEHAVIOUR_STATUSES)[number];
 

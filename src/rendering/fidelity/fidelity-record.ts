@@ -1,17 +1,21 @@
-import { clientFeatures, plainNote } from '../caniemail/client-features';
+import { clientFeatures } from '../caniemail/client-features';
 import { familyOf } from '../families/lookup';
 import { fontsOf, type DefaultFont } from '../fonts/client-fonts';
 import type { CaniemailKey, ClientProfile, ClientVersions } from '../profile/client-profile';
 import { releaseName } from '../caniemail/engine-releases';
+import { caniemailEntries, type RecordedFeature } from './caniemail-entries';
+import {
+  agreementOf,
+  type Agreement,
+  ConformanceIndex,
+  conformanceIndex,
+} from './conformance/conformance-report';
 import {
   appliesTo,
   BEHAVIOURS,
   BEHAVIOUR_STATUSES,
   type BehaviourStatus,
 } from './behaviour-catalogue';
-
-/** The unit test that proves the caniemail stage's removals and notes, as a mechanism. */
-const CANIEMAIL_MECHANISM = 'test/unit/rendering/caniemail/caniemail-removal.spec.ts';
 
 export interface RecordedBehaviour {
   id: string;
@@ -56,21 +60,19 @@ export interface FidelityRecord {
     stand_ins: { name: string; drawn_with: string; is: string }[];
   };
   behaviours: RecordedBehaviour[];
-  caniemail_features: {
-    feature: string;
-    title: string;
-    source: string;
-    status: BehaviourStatus;
-    /** What the service does with it: `removed`, `note #N applied`, `note #N not emulated`. */
-    handling: string;
-    note?: string;
-    mechanism_tested_by?: string;
-  }[];
-  /** How many of the behaviours and caniemail entries have each status. */
-  summary: Record<BehaviourStatus, number>;
+  caniemail_features: RecordedFeature[];
+  /**
+   * How many of the behaviours and caniemail entries have each status, and how often the
+   * conformance suite's renders of this client agree with caniemail (decided entries only).
+   */
+  summary: Record<BehaviourStatus, number> & { agreement: Agreement };
 }
 
-export function fidelityRecord(profile: ClientProfile, engine: EngineFacts): FidelityRecord {
+export function fidelityRecord(
+  profile: ClientProfile,
+  engine: EngineFacts,
+  conformance: ConformanceIndex = conformanceIndex,
+): FidelityRecord {
   const family = familyOf(profile);
   const behaviours: RecordedBehaviour[] = BEHAVIOURS.filter((entry) =>
     appliesTo(entry, profile),
@@ -83,31 +85,7 @@ export function fidelityRecord(profile: ClientProfile, engine: EngineFacts): Fid
     ...(reason ? { reason } : {}),
   }));
   const features = clientFeatures(profile, family);
-  const caniemail_features = features
-    .filter((entry) => !entry.source)
-    .flatMap((entry) => {
-      const source = `caniemail ${entry.feature.slug}`;
-      const base = { feature: entry.feature.slug, title: entry.feature.title, source };
-      const done = {
-        status: 'emulated-unproven' as const,
-        mechanism_tested_by: CANIEMAIL_MECHANISM,
-      };
-      return [
-        ...(entry.unsupported ? [{ ...base, ...done, handling: 'removed' }] : []),
-        ...entry.notes.map((note) => ({
-          ...base,
-          ...done,
-          handling: `note #${note.number} applied`,
-          note: plainNote(note.text),
-        })),
-        ...entry.notEmulated.map((note) => ({
-          ...base,
-          status: 'not-emulated' as const,
-          handling: `note #${note.number} not emulated`,
-          note: plainNote(note.text),
-        })),
-      ];
-    });
+  const caniemail_features = caniemailEntries(profile, features, conformance);
   const summary = Object.fromEntries(BEHAVIOUR_STATUSES.map((status) => [status, 0])) as Record<
     BehaviourStatus,
     number
@@ -136,6 +114,6 @@ export function fidelityRecord(profile: ClientProfile, engine: EngineFacts): Fid
     },
     behaviours,
     caniemail_features,
-    summary,
+    summary: { ...summary, agreement: agreementOf([...conformance.of(profile.code).values()]) },
   };
 }

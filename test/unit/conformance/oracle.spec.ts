@@ -1,4 +1,4 @@
-import { changedPixels, decide, expected, Picture } from '../../conformance/oracle';
+import { changedPixels, decide, decideChanges, expected, Picture } from '../../conformance/oracle';
 
 /** A picture of `rows` bands of 10 px, each green or red as `cells` says, 100 px wide. */
 function bands(cells: ('green' | 'red' | 'white')[]): Picture {
@@ -26,9 +26,10 @@ describe('the conformance oracle, on red/green tests whose answer is known', () 
       engine,
       engineWithout,
     });
+    // the client's own change decides: the engine's pictures are not read
     expect(decision).toMatchObject({
       verdict: 'supported',
-      engineChange: 2000,
+      engineChange: null,
       clientChange: 2000,
     });
   });
@@ -40,7 +41,7 @@ describe('the conformance oracle, on red/green tests whose answer is known', () 
       engine,
       engineWithout,
     });
-    expect(decision).toMatchObject({ verdict: 'unsupported', clientChange: 0 });
+    expect(decision).toMatchObject({ verdict: 'unsupported', engineChange: 2000, clientChange: 0 });
   });
 
   it('reads a partial support (one row of two) as the feature still drawn', () => {
@@ -62,6 +63,13 @@ describe('the conformance oracle, on red/green tests whose answer is known', () 
       engineWithout: bands(['white']),
     });
     expect(decision).toMatchObject({ verdict: 'undecided', why: expect.stringMatching(/engine/) });
+  });
+
+  it('needs the engine to tell why a client draws the same with and without the feature', () => {
+    expect(() => decideChanges(null, 0)).toThrow(/engine/);
+    expect(decideChanges(null, 500).verdict).toBe('supported');
+    expect(decideChanges(23, 0).verdict).toBe('undecided');
+    expect(decideChanges(24, 23).verdict).toBe('unsupported');
   });
 
   it('counts rows only the taller picture has as changed', () => {

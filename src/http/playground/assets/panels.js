@@ -14,9 +14,7 @@ function emailCreated(guid) {
     [$('compare-base'), history.length - 2],
     [$('compare-head'), history.length - 1],
   ]) {
-    select.replaceChildren(
-      ...history.map((email) => new Option(email.label, email.guid)),
-    );
+    select.replaceChildren(...history.map((email) => new Option(email.label, email.guid)));
     select.selectedIndex = Math.max(0, pick);
   }
   $('compare').disabled = history.length < 2;
@@ -77,7 +75,8 @@ async function compareVersions() {
     const answer = await response.json();
     if (!response.ok) throw new Error(answer.description || answer.title);
     const changed = answer.results.filter((result) => result.changed_pixels > 0);
-    $('compare-summary').textContent = `${changed.length} of ${answer.results.length} clients changed`;
+    $('compare-summary').textContent =
+      `${changed.length} of ${answer.results.length} clients changed`;
     for (const result of answer.results) {
       const row = document.createElement('figure');
       row.className = 'diff';
@@ -112,6 +111,11 @@ document.addEventListener('DOMContentLoaded', () => {
 async function showFidelity(code) {
   const rows = $('fidelity').tBodies[0];
   rows.replaceChildren();
+  const agreementText = (agreement) =>
+    agreement.rate === null
+      ? 'no conformance render of this client decides an entry'
+      : `its renders of caniemail's tests agree with caniemail on ` +
+        `${(agreement.rate * 100).toFixed(1)} % of ${agreement.decided} decided entries`;
   $('fidelity-summary').textContent = 'Loading…';
   const response = await fetch(`/v1/clients/${encodeURIComponent(code)}/fidelity`);
   if (!response.ok) return void ($('fidelity-summary').textContent = 'No fidelity record.');
@@ -127,9 +131,9 @@ async function showFidelity(code) {
   $('fidelity-summary').textContent =
     `${versions.client}, whose engine is ${versions.engine}.${removed} ` +
     `Drawn by ${engine.name} ${engine.version}${instead}. ` +
-    `${summary.emulated} documented behaviours emulated and proven by a test, ` +
-    `${summary['emulated-unproven']} emulated without a test of their own, ` +
-    `${summary['not-emulated']} known and not emulated, ${summary['cannot-emulate']} out of reach` +
+    `${summary.emulated} behaviours and caniemail entries proven by a render, ` +
+    `${summary['not-emulated']} known and not emulated, ${summary['cannot-emulate']} out of reach, ` +
+    `${summary.undecided} that no render here decides; ${agreementText(summary.agreement)}` +
     `${fonts.length ? `. Fonts standing in: ${fonts.join(', ')}` : ''}.`;
   for (const behaviour of record.behaviours) {
     const row = rows.insertRow();

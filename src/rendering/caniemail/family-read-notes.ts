@@ -1,0 +1,35 @@
+import type { ClientFamily, NoteReading } from '../model/client-family';
+import type { ClientProfile } from '../profile/client-profile';
+import { plainNote } from './client-features';
+import { supportEntry } from './support-table';
+
+/** A caniemail note the profile's family reads itself (CaniemailReading.readNote). */
+export interface FamilyReadNote {
+  slug: string;
+  title: string;
+  number: string;
+  text: string;
+  reading: NoteReading;
+}
+
+/**
+ * The notes of the profile's caniemail entries that its family reads itself rather than as
+ * caniemail's rules: `handled` (its own stages do what the note says) or `unsupported` (the
+ * note makes the feature unsupported for this very profile). The caniemail stage neither
+ * applies nor reports them; the fidelity record lists them, with their text.
+ */
+export function notesReadByFamily(profile: ClientProfile, family: ClientFamily): FamilyReadNote[] {
+  const reading = family.caniemail;
+  if (!profile.caniemail || !reading?.readNote) return [];
+  return supportEntry(profile.caniemail).flatMap(({ feature, support, noteNumbers }) => {
+    if ((support !== 'n' && support !== 'a') || reading.supersedes?.includes(feature.slug))
+      return [];
+    return noteNumbers.flatMap((number) => {
+      const text = feature.notes_by_num?.[number];
+      const read = text && reading.readNote!(text, profile);
+      if (!text || !read) return [];
+      const note = { slug: feature.slug, title: feature.title, number, text: plainNote(text) };
+      return [{ ...note, reading: read }];
+    });
+  });
+}
