@@ -7,7 +7,8 @@
 // (client, feature), after a fix), --docs (only the docs table, from the committed report),
 // --reread (caniemail's values read again, the renders' verdicts kept: after a reading changes),
 // --shards N (N processes, each a share of the tests: one per core), --resume FILE.jsonl
-// --resumed-wall S (a stopped run's entries kept).
+// --resumed-wall S (a stopped run's entries kept), --only-resumed (nothing drawn: a report of
+// what stopped runs decided).
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -136,6 +137,7 @@ async function sharded(count: number): Promise<ConformanceReport> {
   const resumedEntries = sum((shard) => shard.resumed?.entries ?? 0);
   return {
     ...shards[0],
+    scope: shards.some((shard) => shard.scope === 'some') ? 'some' : shards[0].scope,
     generated_at: new Date().toISOString(),
     pairs: sum((shard) => shard.pairs),
     ...(resumedEntries
@@ -171,7 +173,10 @@ async function run(): Promise<ConformanceReport> {
       )
     : [];
   const done = new Set(resumed.map((entry) => `${entry.client}|${entry.feature}`));
-  const pairs = all.filter((pair) => !done.has(`${pair.profile.code}|${pair.feature}`));
+  // --only-resumed: draw nothing more; the report holds what the stopped runs decided.
+  const pairs = process.argv.includes('--only-resumed')
+    ? []
+    : all.filter((pair) => !done.has(`${pair.profile.code}|${pair.feature}`));
   // Each entry as it is decided, so a long run that stops still leaves what it decided.
   const partial = `${flag('out') ?? REPORT_FILE}.partial.jsonl`;
   writeFileSync(partial, '');
@@ -191,7 +196,11 @@ async function run(): Promise<ConformanceReport> {
     return {
       generated_by: 'npm run conformance',
       generated_at: new Date().toISOString(),
-      scope: lane ? 'lane' : list('tests') || list('clients') ? 'some' : 'all',
+      scope: lane
+        ? 'lane'
+        : list('tests') || list('clients') || pairs.length + resumed.length < all.length
+          ? 'some'
+          : 'all',
       caniemail_version: CANIEMAIL_VERSION,
       pairs: all.length,
       ...(resumedFile
