@@ -153,7 +153,7 @@ describe(`GET /v1/clients/<code>/fidelity (${TEST_DATABASE})`, () => {
         if (entry.status === 'emulated') {
           const rendered = own.find((result) => result.feature === entry.feature);
           expect(rendered).toMatchObject({ agrees: true });
-          expect(entry.conformance).toEqual({
+          expect(entry.conformance).toMatchObject({
             test: rendered!.test,
             caniemail: rendered!.caniemail,
             expected: rendered!.expected,

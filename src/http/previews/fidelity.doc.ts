@@ -94,6 +94,11 @@ export const FIDELITY_SCHEMA = {
               },
               result: { type: 'string', enum: ['supported', 'unsupported', 'undecided'] },
               agrees: { type: 'boolean', nullable: true },
+              drawn_for: {
+                type: 'string',
+                description:
+                  'The client the same pictures were drawn for: this one prepares the test identically',
+              },
             },
           },
           reason: { type: 'string', description: 'Why an entry is not `emulated`' },

@@ -29,6 +29,8 @@ export interface RecordedFeature {
     expected: ConformanceResult['expected'];
     result: ConformanceResult['verdict'];
     agrees: boolean | null;
+    /** The client the same pictures were drawn for (this one prepares the test identically). */
+    drawn_for?: string;
   };
   /** Why an entry is not `emulated`. */
   reason?: string;
@@ -118,6 +120,7 @@ function provenBy(
     expected: result.expected,
     result: result.verdict,
     agrees: result.agrees,
+    ...(result.same_as ? { drawn_for: result.same_as } : {}),
   };
   if (result.agrees) return { status: 'emulated', conformance };
   if (result.agrees === null)
