@@ -48,6 +48,28 @@ function disagreementRows(entries: ConformanceResult[]): string[] {
     });
 }
 
+/** What the report covers and what drawing it cost. */
+function headline(report: ConformanceReport): string {
+  const covered = `${report.entries.length} of the ${report.pairs} (test, feature, profile) pairs`;
+  const resumed = report.resumed
+    ? `${report.resumed.entries} of them decided by earlier runs, stopped and resumed ` +
+      `(${report.resumed.wall_s} s of wall time in all), `
+    : '';
+  const drawn =
+    `${report.renders} renders drawn of ${report.renders_asked} asked in ${report.wall_s} s, ` +
+    `${report.cpu_s.tree ?? '–'} CPU-seconds by the run's processes (the machine busy ` +
+    `${report.cpu_s.machine} s meanwhile)`;
+  const reruns = report.reruns?.length
+    ? `; then ${report.reruns.length} rerun(s) after fixes merged in (${report.reruns
+        .map((rerun) => `${rerun.pairs} pairs, ${rerun.renders} renders, ${rerun.wall_s} s`)
+        .join('; ')})`
+    : '';
+  return (
+    `Report of ${report.generated_at.slice(0, 10)} (scope \`${report.scope}\`, caniemail ` +
+    `${report.caniemail_version}): ${covered}; ${resumed}${drawn}${reruns}.`
+  );
+}
+
 /** The markdown docs/fidelity.md carries between its markers. */
 export function conformanceTable(report: ConformanceReport): string {
   const total = report.agreement;
@@ -57,15 +79,7 @@ export function conformanceTable(report: ConformanceReport): string {
   );
   const disagreements = disagreementRows(report.entries);
   return [
-    `Report of ${report.generated_at.slice(0, 10)} (scope \`${report.scope}\`, caniemail ${report.caniemail_version}): ` +
-      `${report.pairs} (test, feature, profile) pairs, ${report.renders} renders drawn of ` +
-      `${report.renders_asked} asked, ${report.wall_s} s wall, ${report.cpu_s.tree ?? '–'} CPU-seconds ` +
-      `by the run's processes (the machine busy ${report.cpu_s.machine} s meanwhile)` +
-      (report.reruns?.length
-        ? `; then ${report.reruns.length} rerun(s) after fixes merged in (${report.reruns
-            .map((rerun) => `${rerun.pairs} pairs, ${rerun.renders} renders, ${rerun.wall_s} s`)
-            .join('; ')}).`
-        : '.'),
+    headline(report),
     '',
     '| Family | Profiles | Entries | Decided | Agreeing | Agreement | Undecided |',
     '|---|---:|---:|---:|---:|---:|---:|',
