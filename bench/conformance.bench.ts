@@ -51,14 +51,14 @@ async function main(): Promise<void> {
     const drawn = await measured(() => runConformance(renderer, named, { concurrency: 2 }));
     const rows = [
       {
-        run: 'npm run conformance (whole, committed report)',
-        pairs: report.pairs,
-        'renders drawn': report.renders,
-        'renders asked': report.renders_asked,
-        'drawn per pair': (report.renders / report.pairs).toFixed(2),
-        'wall s': report.wall_s,
-        'CPU s (processes)': report.cpu_s.tree ?? '–',
-        'machine busy s': report.cpu_s.machine,
+        run: `npm run conformance (committed report, scope ${report.scope})`,
+        pairs: report.entries.length,
+        'renders drawn': report.resumed ? '– (stopped runs)' : report.renders,
+        'renders asked': report.resumed ? '–' : report.renders_asked,
+        'drawn per pair': report.resumed ? '–' : (report.renders / report.pairs).toFixed(2),
+        'wall s': report.wall_s + (report.resumed?.wall_s ?? 0),
+        'CPU s (processes)': report.resumed ? '–' : (report.cpu_s.tree ?? '–'),
+        'machine busy s': report.resumed ? '–' : report.cpu_s.machine,
       },
       {
         run: 'CI: lane inputs checked (no render)',
@@ -83,10 +83,12 @@ async function main(): Promise<void> {
     ];
     console.table(rows);
     console.log(`CPU by part, named tests drawn: ${drawn.parts}`);
+    const wholeWall = report.wall_s + (report.resumed?.wall_s ?? 0);
     console.log(
-      `the CI lane covers ${lane.length} of ${report.pairs} pairs (every family, recorded value and feature) ` +
-        `in ${(check.wallS + drawn.wallS).toFixed(0)} s against ${report.wall_s} s for the whole run ` +
-        `(${((check.wallS + drawn.wallS) / report.wall_s).toFixed(3)}×)`,
+      `the CI lane covers ${lane.length} of ${report.pairs} pairs (every family, recorded value ` +
+        `and feature) in ${(check.wallS + drawn.wallS).toFixed(0)} s against ${wholeWall} s ` +
+        `for the ${report.entries.length} pairs of the committed report ` +
+        `(${((check.wallS + drawn.wallS) / wholeWall).toFixed(3)}×)`,
     );
   } finally {
     await renderer.close();
