@@ -97,44 +97,32 @@ export interface ConformanceReport {
 export const REPORT_FILE = join(__dirname, 'report.json');
 
 /**
- * Entries are kept one array per line ([client, feature, family, test, caniemail, expected,
- * verdict, agrees, engine_change, client_change, inputs, why?, same_as?]): 30,000 of them as objects would be three
- * times the size, and a line per entry keeps a new run's diff readable.
+ * Entries are kept one array per line, in this order (the optional ones last, left out when
+ * absent): 30,000 of them as objects would be three times the size, and a line per entry keeps
+ * a new run's diff readable.
  */
-type Row = [
-  string,
-  string,
-  string,
-  string,
-  string,
-  ConformanceResult['expected'],
-  ConformanceVerdict,
-  boolean | null,
-  number | null,
-  number,
-  string,
-  (string | null)?,
-  string?,
-];
+const COLUMNS = [
+  'client',
+  'feature',
+  'family',
+  'test',
+  'caniemail',
+  'expected',
+  'verdict',
+  'agrees',
+  'engine_change',
+  'client_change',
+  'inputs',
+  'why',
+  'same_as',
+] as const satisfies readonly (keyof ConformanceResult)[];
+const OPTIONAL = new Set<string>(['why', 'same_as']);
 
 export function serialiseReport(report: ConformanceReport): string {
   const { entries, ...head } = report;
   const rows = entries.map((entry) => {
-    const row: Row = [
-      entry.client,
-      entry.feature,
-      entry.family,
-      entry.test,
-      entry.caniemail,
-      entry.expected,
-      entry.verdict,
-      entry.agrees,
-      entry.engine_change,
-      entry.client_change,
-      entry.inputs,
-    ];
-    if (entry.why || entry.same_as) row.push(entry.why ?? null);
-    if (entry.same_as) row.push(entry.same_as);
+    const row = COLUMNS.map((column) => entry[column] ?? null);
+    while (row.length > COLUMNS.length - OPTIONAL.size && row[row.length - 1] === null) row.pop();
     return JSON.stringify(row);
   });
   const top = JSON.stringify(head, null, 1).replace(/\n}$/, '');
@@ -143,38 +131,15 @@ export function serialiseReport(report: ConformanceReport): string {
 
 export function parseReport(text: string): ConformanceReport {
   const { rows, ...head } = JSON.parse(text) as Omit<ConformanceReport, 'entries'> & {
-    rows: Row[];
+    rows: unknown[][];
   };
   const entries = rows.map(
-    ([
-      client,
-      feature,
-      family,
-      test,
-      caniemail,
-      expected,
-      verdict,
-      agrees,
-      engine,
-      changed,
-      inputs,
-      why,
-      sameAs,
-    ]) => ({
-      client,
-      feature,
-      family,
-      test,
-      caniemail,
-      expected,
-      verdict,
-      agrees,
-      engine_change: engine,
-      client_change: changed,
-      inputs,
-      ...(why ? { why } : {}),
-      ...(sameAs ? { same_as: sameAs } : {}),
-    }),
+    (row) =>
+      Object.fromEntries(
+        COLUMNS.flatMap((column, i) =>
+          OPTIONAL.has(column) && !row[i] ? [] : [[column, row[i] ?? null]],
+        ),
+      ) as unknown as ConformanceResult,
   );
   return { ...head, entries };
 }
