@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 # SpamAssassin's spamd scores emails for spam (GET /v1/emails/<guid>/deliverability).
 SYSTEM_PACKAGES=(chromium chromium-headless-shell python3 python3-gi python3-gi-cairo
   gir1.2-webkit2-4.1 xvfb bubblewrap firefox-esr
-  fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core
+  fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core fonts-noto-cjk
   fonts-noto-color-emoji fonts-roboto-unhinted fonts-inter libnss-myhostname
   spamassassin spamd)
 
