@@ -1,3 +1,4 @@
+import { LOGO, blueText, bright, images, redPicture, styledAlt } from './dark-and-images-fixtures';
 import { isBlue, isRed } from '../support/pixels';
 import {
   GREEN_BOX,
@@ -149,4 +150,45 @@ const probes: Probe[] = [
   },
 ];
 
-export const PROBE_GROUPS: ProbeGroup[] = [{ name: 'Gmail', probes: probes }];
+const darkAndImagesOff: Probe[] = [
+  {
+    id: 'gmail/the-ios-app-s-dark-mode-leaves-images-as-they-are',
+    html: redPicture,
+    client: 'GMAILIOSDARK',
+    shows: (px) => px.count(isRed) > 10_000,
+    control: [],
+    images,
+  },
+  {
+    id: 'gmail/in-dark-mode-a-transparent-image-shows-the-dark-background',
+    html: html(`<img src="${LOGO}" width="120" height="120" style="display:block">`),
+    client: 'ANDROID14GMAILAPPDARK',
+    shows: (px) => bright(px) === 0,
+    control: ['ANDROID14GMAILAPP'],
+    images,
+  },
+  {
+    id: 'gmail/nothing-in-the-email-turns-the-apps-dark-mode-off',
+    html: html(
+      '<div style="background:#ffffff;height:60px;width:200px">&nbsp;</div>',
+      '<meta name="color-scheme" content="light only"><style>:root { color-scheme: light only } @media (prefers-color-scheme: dark) { div { background: #ffffff !important } }</style>',
+    ),
+    client: 'GMAILIOSDARK',
+    shows: (px) => px.count(near([255, 255, 255], 8)) === 0,
+    control: ['IPHONE15DARK'],
+  },
+  {
+    id: 'gmail/with-images-off-the-alt-text-shows-in-the-image-s-box',
+    html: styledAlt,
+    client: 'GMAILNEW',
+    options: { images: 'blocked' },
+    shows: (px) => blueText(px) && px.count(isRed) === 0,
+    control: ['OL2019'],
+    images,
+  },
+];
+
+export const PROBE_GROUPS: ProbeGroup[] = [
+  { name: 'Gmail', probes: probes },
+  { name: 'Gmail: dark mode and images off', probes: darkAndImagesOff },
+];

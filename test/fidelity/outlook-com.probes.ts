@@ -1,4 +1,5 @@
-import { isGreen, luminance } from '../support/pixels';
+import { blueText, images, redPicture, styledAlt } from './dark-and-images-fixtures';
+import { isGreen, isRed, luminance } from '../support/pixels';
 import {
   boxHeight,
   hasGreen,
@@ -122,4 +123,27 @@ const probes: Probe[] = [
   },
 ];
 
-export const PROBE_GROUPS: ProbeGroup[] = [{ name: 'Outlook.com and new Outlook', probes: probes }];
+const darkAndImagesOff: Probe[] = [
+  {
+    id: 'outlook-com/dark-mode-leaves-images-as-they-are',
+    html: redPicture,
+    client: 'CHROMEOUTLOOKCOMDARK',
+    shows: (px) => px.count(isRed) > 10_000,
+    control: [],
+    images,
+  },
+  {
+    id: 'outlook-com/with-images-off-the-alt-text-shows-in-the-image-s-box',
+    html: styledAlt,
+    client: 'OUTLOOKCOM',
+    options: { images: 'blocked' },
+    shows: (px) => blueText(px) && px.count(isRed) === 0,
+    control: ['OL2019'],
+    images,
+  },
+];
+
+export const PROBE_GROUPS: ProbeGroup[] = [
+  { name: 'Outlook.com and new Outlook', probes: probes },
+  { name: 'Outlook.com: dark mode and images off', probes: darkAndImagesOff },
+];

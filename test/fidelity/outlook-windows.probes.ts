@@ -1,6 +1,13 @@
+import {
+  bright,
+  images as darkAndImagesInputs,
+  LOGO,
+  redPicture,
+  styledAlt,
+} from './dark-and-images-fixtures';
 import { isBlue, isRed } from '../support/pixels';
 import { APPLE, box, hasRed, images, noRed, RED_PNG, redBlock } from './outlook-fixtures';
-import { boxHeight, boxWidth, html, Probe, type ProbeGroup } from './probe';
+import { boxHeight, boxWidth, html, near, Probe, type ProbeGroup } from './probe';
 
 // Outlook for Windows (Word engine), docs/fidelity.md#outlook-for-windows-word-engine:
 // conditional comments and Office markup (items 1, 2) and VML (item 3). Controls are Apple
@@ -195,10 +202,55 @@ const vml: Probe[] = [
   },
 ];
 
+const darkAndImagesOff: Probe[] = [
+  {
+    id: 'outlook-windows/dark-mode-leaves-images-as-they-are',
+    html: redPicture,
+    client: 'OL365DARK',
+    shows: (px) => px.count(isRed) > 10_000,
+    // No client here recolours images (the Gmail Android app's recolouring is not emulated):
+    // the probe guards against an inversion that would reach them.
+    control: [],
+    images: darkAndImagesInputs,
+  },
+  {
+    id: 'outlook-windows/in-dark-mode-a-transparent-image-shows-the-dark-background',
+    html: html(`<img src="${LOGO}" width="120" height="120" style="display:block">`),
+    client: 'OL365DARK',
+    shows: (px) => bright(px) === 0,
+    control: ['OL2019'],
+    images: darkAndImagesInputs,
+  },
+  {
+    id: 'outlook-windows/nothing-in-the-email-turns-dark-mode-off',
+    html: html(
+      '<div style="background:#ffffff;height:60px;width:200px">&nbsp;</div>',
+      '<meta name="color-scheme" content="light only"><style>:root { color-scheme: light only }</style>',
+    ),
+    client: 'OL365DARK',
+    shows: (px) => px.count(near([255, 255, 255], 8)) === 0,
+    control: ['IPHONE15DARK'],
+  },
+  {
+    id: 'outlook-windows/with-pictures-blocked-a-red-x-placeholder-is-drawn',
+    html: styledAlt,
+    client: 'OL2019',
+    options: { images: 'blocked' },
+    // the red X, and the alt text unstyled (no blue); the box is the image's 300×80
+    shows: (px, result) =>
+      px.count(isRed) > 10 &&
+      px.count(isBlue) === 0 &&
+      result.report.some((entry) => entry.slug === 'rule:images-blocked-drawing'),
+    control: ['GMAILNEW'],
+    images: darkAndImagesInputs,
+  },
+];
+
 export const PROBE_GROUPS: ProbeGroup[] = [
   {
     name: 'Outlook for Windows: conditional comments and Office markup',
     probes: conditionalComments,
   },
   { name: 'Outlook for Windows: VML', probes: vml },
+  { name: 'Outlook for Windows: dark mode and pictures blocked', probes: darkAndImagesOff },
 ];

@@ -1,3 +1,4 @@
+import { blueText, images, styledAlt } from './dark-and-images-fixtures';
 import { isGreen, isRed } from '../support/pixels';
 import {
   boxHeight,
@@ -119,4 +120,19 @@ const probes: Probe[] = [
   },
 ];
 
-export const PROBE_GROUPS: ProbeGroup[] = [{ name: 'Yahoo and AOL', probes: probes }];
+const darkAndImagesOff: Probe[] = [
+  {
+    id: 'yahoo-aol/with-images-off-the-alt-text-shows-in-the-image-s-box',
+    html: styledAlt,
+    client: 'YAHOO',
+    options: { images: 'blocked' },
+    shows: (px) => blueText(px) && px.count(isRed) === 0,
+    control: ['OL2019'],
+    images,
+  },
+];
+
+export const PROBE_GROUPS: ProbeGroup[] = [
+  { name: 'Yahoo and AOL', probes: probes },
+  { name: 'Yahoo and AOL: images off', probes: darkAndImagesOff },
+];

@@ -92,6 +92,11 @@ export interface ClientFamily {
   readonly keepsOriginalColours?: boolean;
   /** What the client's display does to the finished email (auto fit, clipping). */
   readonly display?: Stage;
+  /**
+   * How the client draws an image it does not load (images off), with the source; without
+   * it, as its engine draws an image that failed to load.
+   */
+  readonly blockedImages?: BlockedImages;
   /** The font the client shows text in where the email names none, and its source. */
   readonly defaultFont: DefaultFont;
   /** The client's other page CSS (margins, its own containers), which the email's overrides. */
@@ -99,6 +104,17 @@ export interface ClientFamily {
   /** Fonts the client's system or page provides, by the names emails give them. */
   readonly fonts?: readonly ClientFont[];
   readonly caniemail?: CaniemailReading;
+}
+
+/**
+ * An image the client does not load: `src-removed`, the webmail takes the address out and the
+ * browser draws the alt text in the image's box, as it draws an image with no address; `placeholder`, the
+ * client draws its own box in the image's place (the family's drawing stage, after every
+ * removal, so the client's own markup is not taken for the email's).
+ */
+export interface BlockedImages {
+  readonly how: 'src-removed' | 'placeholder';
+  readonly source: string;
 }
 
 /** A reading of caniemail that claims, as handled by the family, the notes matching `patterns`. */

@@ -18,6 +18,30 @@ export function showStoredImages(p: Preparation): void {
   const images = [...p.email.images, ...storedFonts(p)];
   p.plan = resolveImages(p.$, images, p.options.images, notShown, p.report);
   if (p.options.images !== 'blocked') reportImageFates(p);
+  else drawBlockedImages(p);
+}
+
+/**
+ * Images off, as the client draws an image it does not load (ClientFamily.blockedImages):
+ * a webmail that removes the address leaves the browser to draw the alt text in the image's
+ * box; a client with a placeholder of its own draws it in its drawing stage.
+ */
+function drawBlockedImages(p: Preparation): void {
+  const how = p.family.blockedImages;
+  if (!how) return;
+  const unloaded = p.$('img').filter((_i, img) => p.$(img).attr('src') === MISSING_IMAGE);
+  if (!unloaded.length) return;
+  if (how.how === 'src-removed')
+    unloaded.each((_i, img) => void p.$(img).removeAttr('src').removeAttr('srcset'));
+  p.report.add(
+    'rule:images-blocked-drawing',
+    how.how === 'placeholder'
+      ? "A blocked image is drawn as the client's placeholder"
+      : 'A blocked image loses its address: the browser draws its alt text in its box',
+    '<img>',
+    how.source,
+    unloaded.length,
+  );
 }
 
 /** Past this many, the images of one fate are reported as one entry with their count. */

@@ -1,6 +1,7 @@
 import { ClientFamily, handlesNotes, NoteReading } from '../../model/client-family';
 import { ARIAL, DefaultFont, ROBOTO } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
+import { SRC_REMOVED } from '../webmail/blocked-images';
 import { clipLongMessage } from './clipping';
 import {
   applyGmailStyles,
@@ -52,6 +53,7 @@ export const gmail: ClientFamily = {
     stripImportantWhileImagesOff(p);
   },
   display: clipLongMessage,
+  blockedImages: SRC_REMOVED,
   // Gmail's page carries Roboto and Google Sans for its own interface (caniemail
   // css-at-font-face #6); Google Sans is not in Debian, so Roboto stands in for it.
   fonts: [

@@ -1,6 +1,7 @@
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { INTER, WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
+import { SRC_REMOVED } from '../webmail/blocked-images';
 import { applyOutlookComPrefixes } from './prefixes';
 
 /** caniemail's note on the x_ prefix (css-selector-attribute): applyOutlookComPrefixes. */
@@ -14,6 +15,7 @@ const PREFIX_NOTE =
  */
 export const outlookCom: ClientFamily = {
   name: 'outlook-com',
+  blockedImages: SRC_REMOVED,
   sanitizer: applyOutlookComPrefixes,
   defaultFont: {
     family: '"Segoe UI", Calibri, Arial, sans-serif',

@@ -2,6 +2,7 @@ import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { applyWordCssModel } from './css-model';
 import { applyDpi120, DPI_120_NOTE } from './dpi-120';
+import { drawOutlookPlaceholders, OUTLOOK_PLACEHOLDER } from './blocked-images';
 import { applyLateStyleBlocks } from './late-style-blocks';
 import { readWordSource } from './source';
 import { collectVmlShapes, drawVmlShapes } from './vml';
@@ -33,7 +34,9 @@ export const outlookWord: ClientFamily = {
     // After caniemail's removals, which would take the :not() the exclusion is written with.
     applyLateStyleBlocks(p);
     drawVmlShapes(p);
+    drawOutlookPlaceholders(p);
   },
+  blockedImages: OUTLOOK_PLACEHOLDER,
   defaultFont: {
     family: '"Times New Roman", Times, serif',
     size: '12pt',

@@ -1,12 +1,14 @@
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { ARIAL } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
+import { SRC_REMOVED } from '../webmail/blocked-images';
 import { applyYahooRules } from './yahoo-rules';
 
 /** Yahoo Mail and AOL Mail: one sanitizer (yiv prefixing and scoping), a browser engine. */
 export const yahooAol: ClientFamily = {
   name: 'yahoo-aol',
   sanitizer: applyYahooRules,
+  blockedImages: SRC_REMOVED,
   defaultFont: {
     family: ARIAL,
     assumed: true,
