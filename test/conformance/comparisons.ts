@@ -5,6 +5,8 @@ import { changedPixels, Picture, pictureOf } from './oracle';
 export interface Drawn {
   png: Buffer;
   digest: string;
+  /** Whether the picture is cut at the height limit (the email goes on below it). */
+  cut?: boolean;
 }
 
 /**

@@ -11,9 +11,18 @@ import type { EmailContent } from '../../src/rendering/model/email-content';
 import { Comparisons, Drawn } from './comparisons';
 import { standInImages } from './stand-in-images';
 import { hiddenBecause } from './drawn-through';
+import { takingOutChanges } from './feature-presence';
 import { decideChanges, expectedOf, NOISE_PIXELS } from './oracle';
 
-const OPTIONS = { images: 'allowed', orientation: 'vertical' } as const;
+export const OPTIONS = { images: 'allowed', orientation: 'vertical' } as const;
+
+/** Why a pair whose test holds nothing of its feature is undecided. */
+export const ABSENT =
+  'taking the feature out changes nothing in the test as the engine alone is given it: the test holds none of it, or none that can be taken out';
+
+/** Why a pair whose client picture is cut, and the same without the feature, is undecided. */
+export const CUT =
+  "the client's picture is cut at the height limit, and what the feature draws may lie below it";
 
 /** One decided (or undecided) pair, as the report keeps it. */
 export type ConformanceEntry = ConformanceResult;
@@ -87,12 +96,13 @@ export class PairInputs {
 const emails = new Map<string, Promise<EmailContent>>();
 
 /** A caniemail test as an email: its HTML, and stand-ins for the images it loads from the web. */
-export function conformanceEmail(test: string): Promise<EmailContent> {
-  let email = emails.get(test);
+export function conformanceEmail(test: string, folder = TESTS_FOLDER): Promise<EmailContent> {
+  const file = join(folder, test);
+  let email = emails.get(file);
   if (!email) {
-    const html = readFileSync(join(TESTS_FOLDER, test), 'utf8');
+    const html = readFileSync(file, 'utf8');
     email = standInImages(html).then((images) => ({ html, text: null, images }));
-    emails.set(test, email);
+    emails.set(file, email);
   }
   return email;
 }
@@ -133,12 +143,14 @@ export async function runConformance(
       `conformance:${test}`,
     );
     if (!result.shared) renders++;
-    return { png: result.full, digest: result.digest };
+    return { png: result.full, digest: result.digest, cut: result.truncated };
   };
   const comparisons = new Comparisons();
   const byInputs = new Map<string, Promise<ConformanceEntry>>(
     (options.known ?? [])
-      .filter((entry) => entry.verdict !== 'undecided' || !entry.why?.startsWith('the test shows'))
+      // Only what was drawn: an undecided entry that read no picture (the test cannot show
+      // the feature there, or a render failed) tells nothing of another pair's pictures.
+      .filter((entry) => entry.verdict !== 'undecided' || entry.engine_change !== null)
       .map((entry) => [entry.inputs, Promise.resolve(entry)]),
   );
   const pairInputs = new PairInputs(renderer);
@@ -169,10 +181,14 @@ export async function runConformance(
     });
     const hidden = hiddenBecause(profile, feature, test);
     if (hidden) return undecided(hidden);
+    const [, , engine, engineWithout] = fourProfiles(profile, feature);
+    if (!takingOutChanges(test, feature, await conformanceEmail(test), engine, engineWithout))
+      return undecided(ABSENT);
     // Inputs already drawn (in this run, or in the entries it was given): the same pictures.
     const prior = byInputs.get(head.inputs);
     if (prior) {
       const drawnFor = await prior;
+      const source = drawnFor.same_as ?? drawnFor.client;
       if (drawnFor.test === test && !drawnFor.why?.startsWith('a render failed'))
         return {
           ...head,
@@ -181,7 +197,8 @@ export async function runConformance(
           engine_change: drawnFor.engine_change,
           client_change: drawnFor.client_change,
           ...(drawnFor.why ? { why: drawnFor.why } : {}),
-          same_as: drawnFor.same_as ?? drawnFor.client,
+          // A known entry of this very pair (a run after a fix) was drawn for it.
+          ...(source !== profile.code ? { same_as: source } : {}),
         };
     }
     const decided = drawAndDecide(pair, head, undecided);
@@ -208,6 +225,9 @@ export async function runConformance(
       .catch((error: Error) => error);
     if (drawn instanceof Error) return undecided(`a render failed: ${drawn.message}`);
     const { clients, clientChange, engines } = drawn;
+    // Below the cut the client's picture shows nothing: the feature may be drawn there.
+    if (clientChange < NOISE_PIXELS && clients.some((picture) => picture.cut))
+      return { ...undecided(CUT), client_change: clientChange };
     if (options.pictures) {
       const folder = join(options.pictures, test.replace(/\.html$/, ''), profile.code);
       mkdirSync(folder, { recursive: true });
@@ -256,7 +276,10 @@ export function reread(entries: ConformanceEntry[]): ConformanceEntry[] {
     const expected = expectedOf(profile, entry.feature, entry.caniemail, entry.test);
     const hidden = hiddenBecause(profile, entry.feature, entry.test);
     if (hidden) return [{ ...entry, expected, verdict: 'undecided', agrees: null, why: hidden }];
-    if (entry.why?.startsWith('a render failed')) return [{ ...entry, expected, agrees: null }];
+    // Nothing drawn, or nothing the engine's pictures could tell (a render failed, the test
+    // holds none of the feature, the client's picture is cut): it stays undecided.
+    if (entry.verdict === 'undecided' && entry.engine_change === null)
+      return [{ ...entry, expected, agrees: null }];
     const { why: _why, ...rest } = entry;
     const decision = decideChanges(entry.engine_change, entry.client_change);
     return [

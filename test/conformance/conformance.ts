@@ -8,7 +8,10 @@
 // --reread (caniemail's values read again, the renders' verdicts kept: after a reading changes),
 // --shards N (N processes, each a share of the tests: one per core), --resume FILE.jsonl
 // --resumed-wall S (a stopped run's entries kept), --only-resumed (nothing drawn: a report of
-// what stopped runs decided).
+// what stopped runs decided), --known FILE.jsonl (every pair prepared again; one whose inputs
+// equal an entry's there takes its verdict, the rest are drawn: after a fix, only what it
+// changed), --concurrency N (pairs decided at once: 8), --pairs FILE.json (only these
+// [test, client, feature]: a second draw of chosen pairs).
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -158,8 +161,16 @@ async function sharded(count: number): Promise<ConformanceReport> {
 async function run(): Promise<ConformanceReport> {
   const list = (name: string) => flag(name)?.split(',');
   const lane = process.argv.includes('--lane');
+  // --pairs FILE.json: only these [test, client, feature] (a second draw of chosen pairs).
+  const chosen = flag('pairs')
+    ? new Set(
+        (JSON.parse(readFileSync(flag('pairs')!, 'utf8')) as string[][]).map((t) => t.join('|')),
+      )
+    : null;
   const all = shardOf(
-    conformancePairs({ lane, tests: list('tests'), clients: list('clients') }),
+    conformancePairs({ lane, tests: list('tests'), clients: list('clients') }).filter(
+      (pair) => !chosen || chosen.has(`${pair.test}|${pair.profile.code}|${pair.feature}`),
+    ),
     flag('shard'),
   );
   // --resume FILE.jsonl --resumed-wall S: an earlier stopped run's entries are kept.
@@ -173,6 +184,10 @@ async function run(): Promise<ConformanceReport> {
       )
     : [];
   const done = new Set(resumed.map((entry) => `${entry.client}|${entry.feature}`));
+  const knownFile = flag('known');
+  const known = knownFile
+    ? readJsonl(knownFile).filter((entry) => tests.has(entry.test) && entry.inputs)
+    : [];
   // --only-resumed: draw nothing more; the report holds what the stopped runs decided.
   const pairs = process.argv.includes('--only-resumed')
     ? []
@@ -185,8 +200,8 @@ async function run(): Promise<ConformanceReport> {
   const machine = machineBusySeconds();
   try {
     const outcome = await runConformance(renderer, pairs, {
-      concurrency: 8,
-      known: resumed,
+      concurrency: Number(flag('concurrency') ?? 8),
+      known: [...resumed, ...known],
       pictures: flag('pictures'),
       progress: (done, total, entry) => {
         appendFileSync(partial, `${JSON.stringify(entry)}\n`);
@@ -198,7 +213,7 @@ async function run(): Promise<ConformanceReport> {
       generated_at: new Date().toISOString(),
       scope: lane
         ? 'lane'
-        : list('tests') || list('clients') || pairs.length + resumed.length < all.length
+        : list('tests') || list('clients') || chosen || pairs.length + resumed.length < all.length
           ? 'some'
           : 'all',
       caniemail_version: CANIEMAIL_VERSION,

@@ -1,7 +1,7 @@
 import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
 import { clientFeatures } from '../../src/rendering/caniemail/client-features';
-import { ALL_FEATURES } from '../../src/rendering/caniemail/support-table';
+import { ALL_FEATURES, supportOf } from '../../src/rendering/caniemail/support-table';
 import { familyOf } from '../../src/rendering/families/lookup';
 import type { ClientProfile } from '../../src/rendering/profile/client-profile';
 import { outsideTheNote } from './test-readings';
@@ -122,9 +122,17 @@ export function expectedOf(
     if (entry && !entry.source && entry.unsupported) return 'unsupported';
     const feature = ALL_FEATURES.find((candidate) => candidate.slug === slug);
     const notes = [...value.matchAll(/#(\d+)/g)].map(([, n]) => feature?.notes_by_num?.[n] ?? '');
-    if (test && outsideTheNote(test, notes)) return 'unsupported';
+    if (test && outsideTheNote(test, notes, (other) => unsupportedIn(profile, other)))
+      return 'unsupported';
   }
   return expected(value);
+}
+
+/** Whether caniemail records `slug` unsupported in the profile's client at its version. */
+function unsupportedIn(profile: ClientProfile, slug: string): boolean {
+  const feature = ALL_FEATURES.find((candidate) => candidate.slug === slug);
+  const value = feature && profile.caniemail && supportOf(feature, profile.caniemail);
+  return Boolean(value) && expected(value!) === 'unsupported';
 }
 
 /** What caniemail's value (`y`, `n`, `a #1`, `u`) expects the render to show; null: nothing. */

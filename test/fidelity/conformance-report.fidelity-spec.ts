@@ -5,7 +5,10 @@ import {
   parseReport,
   REPORT_FILE,
 } from '../../src/rendering/fidelity/conformance/conformance-report';
-import { DISAGREEMENTS } from '../../src/rendering/fidelity/conformance/disagreements';
+import {
+  DISAGREEMENTS,
+  knownDisagreement,
+} from '../../src/rendering/fidelity/conformance/disagreements';
 import type { Renderer } from '../../src/rendering/render';
 import { conformancePairs } from '../conformance/conformance-pairs';
 import { PairInputs } from '../conformance/conformance-run';
@@ -73,5 +76,11 @@ describe('the committed conformance report', () => {
         ),
     );
     expect(stale.map((known) => `${known.family ?? known.clients} ${known.feature}`)).toEqual([]);
+    // And every disagreement has its explanation: the record gives each its cause.
+    const unexplained = report.entries.filter(
+      (entry) =>
+        entry.agrees === false && !knownDisagreement(entry.client, entry.family, entry.feature),
+    );
+    expect(unexplained.map((entry) => `${entry.client} ${entry.feature}`)).toEqual([]);
   });
 });

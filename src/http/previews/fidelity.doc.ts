@@ -75,7 +75,8 @@ export const FIDELITY_SCHEMA = {
           status: STATUS,
           handling: {
             type: 'string',
-            description: '`removed`, `note #N applied`, `note #N not emulated` or `kept`',
+            description:
+              "`removed`, `note #N applied`, `note #N not emulated`, `note #N done by the family's own stages`, `note #N makes it unsupported for this profile` or `kept`",
           },
           note: { type: 'string' },
           conformance: {
@@ -98,6 +99,20 @@ export const FIDELITY_SCHEMA = {
                 type: 'string',
                 description:
                   'The client the same pictures were drawn for: this one prepares the test identically',
+              },
+            },
+          },
+          probe: {
+            type: 'object',
+            description:
+              "An applied note's probe: an email drawn in the first profile of the family that applies the note, with the note's rule and without it",
+            properties: {
+              email: { type: 'string', nullable: true, example: 'css-font-size-1.html' },
+              client: { type: 'string', example: 'OL2007' },
+              change: {
+                type: 'number',
+                nullable: true,
+                description: "Pixels the note's rule changes in that render",
               },
             },
           },

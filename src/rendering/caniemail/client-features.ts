@@ -27,13 +27,18 @@ export function clientFeatures(profile: ClientProfile, family: ClientFamily): Cl
 }
 
 /**
- * `slugs` made unsupported on top of the record: removed wherever they occur (a feature with
- * no matcher cannot be found in an email, so cannot be taken out).
+ * `slugs` made unsupported on top of the record: removed wherever they occur, whole (a
+ * partial note's rewrite no longer keeps part of it: Word's `background` colour); a feature
+ * the client does not support stays as it goes there, its notes saying how (Gmail drops the
+ * whole style attribute of a modern colour), since taking it out must not show that damage
+ * as the feature drawn. A feature with no matcher cannot be found in an email, nor taken out.
  */
 function takeOut(features: ClientFeature[], slugs: string[]): ClientFeature[] {
   if (slugs.length === 0) return features;
   const out = features.map((entry) =>
-    slugs.includes(entry.feature.slug) ? { ...entry, unsupported: true } : entry,
+    slugs.includes(entry.feature.slug)
+      ? { ...entry, unsupported: true, notes: entry.unsupported ? entry.notes : [] }
+      : entry,
   );
   for (const slug of slugs) {
     const feature = ALL_FEATURES.find((candidate) => candidate.slug === slug);
@@ -73,12 +78,15 @@ function recordedFeatures(profile: ClientProfile, family: ClientFamily): ClientF
           entry.notEmulated.push({ number, text: `note #${number} is missing from the data` });
         continue;
       }
+      if (profile.notesOff?.includes(`${feature.slug} #${number}`)) continue;
       const familyReading = reading?.readNote?.(text, profile);
       if (familyReading === 'unsupported') entry.unsupported = true;
       if (familyReading) continue;
       const rule = interpretNote(text, feature.slug);
+      // A note on an unsupported feature with no rule of its own (how the client drops it)
+      // is listed too: the feature goes whole, the note's detail is not reproduced.
       if (rule) entry.notes.push({ number, text: plainNote(text), rule });
-      else if (support === 'a') entry.notEmulated.push({ number, text: plainNote(text) });
+      else entry.notEmulated.push({ number, text: plainNote(text) });
     }
     if (entry.unsupported || entry.notes.length || entry.notEmulated.length) features.push(entry);
   }

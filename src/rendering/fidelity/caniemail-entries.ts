@@ -1,5 +1,5 @@
 import { plainNote } from '../caniemail/client-features';
-import { notesReadByFamily } from '../caniemail/family-read-notes';
+import { notesOnFullSupport, notesReadByFamily } from '../caniemail/family-read-notes';
 import { familyOf } from '../families/lookup';
 import type { ClientFeature } from '../caniemail/client-feature';
 import { ALL_FEATURES } from '../caniemail/support-table';
@@ -7,6 +7,7 @@ import type { ClientProfile } from '../profile/client-profile';
 import type { BehaviourStatus } from './behaviour-catalogue';
 import type { ConformanceIndex, ConformanceResult } from './conformance/conformance-report';
 import { explanationOf } from './conformance/disagreements';
+import { NoteProbe, NoteProbeIndex, noteProbeIndex } from './conformance/note-probe-report';
 
 /** One caniemail entry of a client, as its fidelity record shows it. */
 export interface RecordedFeature {
@@ -32,6 +33,12 @@ export interface RecordedFeature {
     /** The client the same pictures were drawn for (this one prepares the test identically). */
     drawn_for?: string;
   };
+  /**
+   * The render that shows an applied note (`npm run conformance:notes`): an email drawn in
+   * the first profile of the family applying it, with the note's rule and without; `change`
+   * counts the pixels the rule changes.
+   */
+  probe?: { email: string | null; client: string; change: number | null };
   /** Why an entry is not `emulated`. */
   reason?: string;
 }
@@ -45,6 +52,7 @@ export function caniemailEntries(
   profile: ClientProfile,
   features: ClientFeature[],
   conformance: ConformanceIndex,
+  probes: NoteProbeIndex = noteProbeIndex,
 ): RecordedFeature[] {
   const rendered = conformance.of(profile.code);
   const handled = features.filter((entry) => !entry.source);
@@ -59,7 +67,7 @@ export function caniemailEntries(
         ...base,
         handling: `note #${note.number} applied`,
         note: plainNote(note.text),
-        ...proven,
+        ...provenByProbe(proven, probes.of(profile.family, slug, note.number)),
       })),
       ...entry.notEmulated.map((note) => ({
         ...base,
@@ -67,7 +75,9 @@ export function caniemailEntries(
         note: plainNote(note.text),
         ...proven,
         status: 'not-emulated' as const,
-        reason: 'the service does not reproduce this note (its text above)',
+        reason: entry.unsupported
+          ? 'the feature is removed whole; how this note says the client drops it is not reproduced'
+          : 'the service does not reproduce this note (its text above)',
       })),
     ];
   });
@@ -83,6 +93,17 @@ export function caniemailEntries(
     note: note.text,
     ...provenBy(profile, note.slug, rendered.get(note.slug)),
   }));
+  // Notes on full support: the feature is drawn as supported, the note's limit is not.
+  const onFullSupport = notesOnFullSupport(profile, familyOf(profile)).map((note) => ({
+    feature: note.slug,
+    title: note.title,
+    source: `caniemail ${note.slug}`,
+    handling: `note #${note.number} not emulated`,
+    note: note.text,
+    ...provenBy(profile, note.slug, rendered.get(note.slug)),
+    status: 'not-emulated' as const,
+    reason: 'caniemail records full support (y) with this note: the feature is drawn as supported',
+  }));
   const readSlugs = new Set(read.map((entry) => entry.feature));
   const kept = [...rendered.values()]
     .filter((result) => !handledSlugs.has(result.feature) && !readSlugs.has(result.feature))
@@ -96,7 +117,42 @@ export function caniemailEntries(
         ...provenBy(profile, result.feature, result),
       };
     });
-  return [...entries, ...read, ...kept];
+  return [...entries, ...read, ...onFullSupport, ...kept];
+}
+
+/**
+ * An applied note is emulated when a probe render shows its rule changing the picture and
+ * the feature's own render does not disagree with caniemail; without a probe that shows it,
+ * nothing proves the note, whatever the feature's render says.
+ */
+function provenByProbe(
+  proven: ReturnType<typeof provenBy>,
+  probe: NoteProbe | undefined,
+): Pick<RecordedFeature, 'status' | 'conformance' | 'reason' | 'probe'> {
+  // The feature's own render disagreeing with caniemail says more than any probe.
+  const shortOf = proven.status === 'not-emulated' || proven.status === 'cannot-emulate';
+  if (shortOf)
+    return probe
+      ? { ...proven, probe: { email: probe.email, client: probe.client, change: probe.change } }
+      : proven;
+  if (!probe)
+    return {
+      ...proven,
+      status: 'undecided',
+      reason: 'the committed note probes have no render of this note',
+    };
+  const shown = { email: probe.email, client: probe.client, change: probe.change };
+  if (!probe.shown)
+    return {
+      ...proven,
+      probe: shown,
+      status: 'undecided',
+      reason: probe.email
+        ? `no render shows this note: its rule changes nothing in ${probe.email} drawn in ${probe.client}`
+        : (probe.why ?? 'no email probes this note'),
+    };
+  const { reason: _reason, ...rest } = proven;
+  return { ...rest, probe: shown, status: 'emulated' };
 }
 
 /** The status an entry's render gives it, with the render and, short of `emulated`, why. */

@@ -1,3 +1,4 @@
+import { NoteProbeIndex, noteProbeIndex } from './conformance/note-probe-report';
 import { clientFeatures } from '../caniemail/client-features';
 import { familyOf } from '../families/lookup';
 import { fontsOf, type DefaultFont } from '../fonts/client-fonts';
@@ -72,6 +73,7 @@ export function fidelityRecord(
   profile: ClientProfile,
   engine: EngineFacts,
   conformance: ConformanceIndex = conformanceIndex,
+  probes: NoteProbeIndex = noteProbeIndex,
 ): FidelityRecord {
   const family = familyOf(profile);
   const behaviours: RecordedBehaviour[] = BEHAVIOURS.filter((entry) =>
@@ -85,7 +87,7 @@ export function fidelityRecord(
     ...(reason ? { reason } : {}),
   }));
   const features = clientFeatures(profile, family);
-  const caniemail_features = caniemailEntries(profile, features, conformance);
+  const caniemail_features = caniemailEntries(profile, features, conformance, probes);
   const summary = Object.fromEntries(BEHAVIOUR_STATUSES.map((status) => [status, 0])) as Record<
     BehaviourStatus,
     number

@@ -77,4 +77,9 @@ export interface ClientProfile {
    * catalogue): the conformance suite's render of a test with its feature taken out.
    */
   without?: string[];
+  /**
+   * caniemail partial-support notes (`css-margin #1`) not applied (none in the catalogue):
+   * the conformance suite's probe of a note, the render without that note's rule.
+   */
+  notesOff?: string[];
 }

@@ -1,7 +1,7 @@
 import selectorParser from 'postcss-selector-parser';
 import { editStylesheets } from '../../model/css-walker';
 import type { Preparation } from '../../model/client-family';
-import { bodyBecomesClassedDiv } from '../webmail/body-to-div';
+import { bodyBecomesClassedDiv, OUTLOOK_BODY_KEPT } from '../webmail/body-to-div';
 import { inKeyframes, prefixClassesAndIds } from '../webmail/class-prefix';
 import { prefixFirstOfEachCompound } from './selectors';
 
@@ -13,8 +13,6 @@ export const OUTLOOK_COM_BODY_CLASS = 'ip-outlook-body';
  * does not show (resend/react-email#662, #1946), while `body` rules in a style block do,
  * on the div (email-bugs#88: `body` becomes `.rps_xxxx > div`).
  */
-const OUTLOOK_COM_BODY_KEPT = ['alink', 'background', 'link', 'vlink', 'text', 'class', 'id'];
-
 /**
  * Outlook.com and the new Outlook: class and id names prefixed with `x_` in the HTML and in
  * style blocks, only the first of a chain of classes (email-bugs#61), and the body turned into
@@ -53,7 +51,7 @@ export function applyOutlookComPrefixes(p: Preparation): void {
   bodyBecomesClassedDiv(
     $,
     OUTLOOK_COM_BODY_CLASS,
-    OUTLOOK_COM_BODY_KEPT,
+    OUTLOOK_BODY_KEPT,
     report,
     'rule:outlook-com',
     'caniemail html-body #1; email-bugs#88; resend/react-email#1946',

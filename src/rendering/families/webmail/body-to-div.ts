@@ -8,6 +8,9 @@ import { inKeyframes } from './class-prefix';
 /** caniemail's note for what bodyToDiv does (html-body): families that use it claim it. */
 export const BODY_BECOMES_DIV_NOTE = /Replaced by a `<div>` with supported attributes/;
 
+/** The body attributes Outlook.com keeps on its div (hteumeuleu/caniemail#212). */
+export const OUTLOOK_BODY_KEPT = ['alink', 'background', 'link', 'vlink', 'text', 'class', 'id'];
+
 /**
  * Webmails show an email inside their own page, so its `<body>` becomes a `<div>` that keeps
  * only some of the body's attributes (caniemail html-body #1; the attribute lists each

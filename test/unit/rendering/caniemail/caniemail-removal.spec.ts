@@ -1,4 +1,5 @@
 import { applyCaniemail } from '../../../../src/rendering/caniemail/apply-caniemail';
+import { createPreparation } from '../../../../src/rendering/model/preparation';
 import { clientFeatures } from '../../../../src/rendering/caniemail/client-features';
 import { featureBySlug, supportOf } from '../../../../src/rendering/caniemail/support-table';
 import { clientCatalog } from '../../../../src/rendering/catalog/client-catalog';
@@ -173,5 +174,28 @@ describe('background in Outlook (caniemail css-background #3)', () => {
     applyCaniemail(p);
     expect(p.$('#a').attr('style')).toBe('background-color:#ff0000');
     expect(p.$('#b').attr('style')).toBeUndefined();
+  });
+});
+
+describe('a feature taken out of a profile (ClientProfile.without, the conformance oracle)', () => {
+  it('is removed whole: a partial note no longer keeps part of it', () => {
+    const ol2019 = clientCatalog.find('OL2019')!;
+    const without = {
+      ...ol2019,
+      code: 'OL2019~without~css-background',
+      without: ['css-background'],
+    };
+    const entry = clientFeatures(without, familyOf(without)).find(
+      (f) => f.feature.slug === 'css-background',
+    )!;
+    expect(entry).toMatchObject({ unsupported: true, notes: [] });
+    const html = `<table><tr><td style="background:#ff0000"></td></tr></table>`;
+    const p = createPreparation({ html, text: null, images: [] }, without, familyOf(without), {
+      images: 'allowed',
+      orientation: 'vertical',
+    });
+    applyCaniemail(p);
+    // with the note, OL2019 keeps it as background-color (above); taken out, nothing is left
+    expect(p.$('td').attr('style')).toBeUndefined();
   });
 });

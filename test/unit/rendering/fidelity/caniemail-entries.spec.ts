@@ -10,6 +10,19 @@ import {
   serialiseReport,
 } from '../../../../src/rendering/fidelity/conformance/conformance-report';
 import { fidelityRecord } from '../../../../src/rendering/fidelity/fidelity-record';
+import {
+  NoteProbe,
+  NoteProbeIndex,
+} from '../../../../src/rendering/fidelity/conformance/note-probe-report';
+
+/** No committed note probes: an applied note is proven by nothing. */
+const NO_PROBES = new NoteProbeIndex('/nonexistent/note-probes.json');
+
+function probesOf(probes: NoteProbe[]): NoteProbeIndex {
+  const file = join(mkdtempSync(join(tmpdir(), 'note-probes-')), 'note-probes.json');
+  writeFileSync(file, JSON.stringify({ generated_by: 'a unit test', probes }));
+  return new NoteProbeIndex(file);
+}
 
 const result = (
   feature: string,
@@ -70,7 +83,7 @@ describe("a fidelity record's caniemail entries, from the conformance report", (
       result('css-margin', 'unsupported', false),
       result('css-inset', 'undecided', null),
     ]);
-    const record = fidelityRecord(profile, engine, index);
+    const record = fidelityRecord(profile, engine, index, NO_PROBES);
     const of = (feature: string) => record.caniemail_features.find((f) => f.feature === feature);
     expect(of('css-border-radius')).toMatchObject({
       handling: 'removed',
@@ -105,7 +118,7 @@ describe("a fidelity record's caniemail entries, from the conformance report", (
 
   it('lists a feature the suite rendered and the service keeps as it is', () => {
     const index = indexOf([result('css-display-flex', 'supported', true)]);
-    const record = fidelityRecord(profile, engine, index);
+    const record = fidelityRecord(profile, engine, index, NO_PROBES);
     expect(record.caniemail_features).toContainEqual(
       expect.objectContaining({ feature: 'css-display-flex', status: 'emulated' }),
     );
@@ -116,8 +129,37 @@ describe("a fidelity record's caniemail entries, from the conformance report", (
       profile,
       engine,
       new ConformanceIndex('/nonexistent/report.json'),
+      NO_PROBES,
     );
     expect(record.summary.agreement).toEqual({ rate: null, decided: 0, agreeing: 0, undecided: 0 });
     expect(record.caniemail_features.every((f) => f.status !== 'emulated')).toBe(true);
+  });
+
+  it('proves an applied note only by a probe render that shows it', () => {
+    // OL2019 applies css-margin #1 (negative margins dropped): shown by its probe, or not
+    const probe = (shown: boolean): NoteProbe => ({
+      family: 'outlook-word',
+      feature: 'css-margin',
+      note: '1',
+      text: 'Partial. Negative values are not supported.',
+      client: 'OL2007',
+      email: 'css-margin.html',
+      change: shown ? 5000 : 0,
+      shown,
+      inputs: '0123456789ab',
+    });
+    const note = (probes: NoteProbeIndex) =>
+      fidelityRecord(profile, engine, indexOf([]), probes).caniemail_features.find(
+        (f) => f.feature === 'css-margin' && f.handling === 'note #1 applied',
+      )!;
+    expect(note(probesOf([probe(true)]))).toMatchObject({
+      status: 'emulated',
+      probe: { email: 'css-margin.html', client: 'OL2007', change: 5000 },
+    });
+    expect(note(probesOf([probe(false)]))).toMatchObject({
+      status: 'undecided',
+      reason: expect.stringMatching(/no render shows this note/),
+    });
+    expect(note(NO_PROBES)).toMatchObject({ status: 'undecided' });
   });
 });
