@@ -8,10 +8,10 @@
 // --reread (caniemail's values read again, the renders' verdicts kept: after a reading changes),
 // --shards N (N processes, each a share of the tests: one per core), --resume FILE.jsonl
 // --resumed-wall S (a stopped run's entries kept), --only-resumed (nothing drawn: a report of
-// what stopped runs decided), --known FILE.jsonl (every pair prepared again; one whose inputs
-// equal an entry's there takes its verdict, the rest are drawn: after a fix, only what it
-// changed), --concurrency N (pairs decided at once: 8), --pairs FILE.json (only these
-// [test, client, feature]: a second draw of chosen pairs).
+// what stopped runs decided), --known FILE (a report or a .jsonl: every pair prepared again;
+// one whose inputs equal an entry's there takes its verdict, the rest are drawn: after a fix,
+// only what it changed), --concurrency N (pairs decided at once: 8), --pairs FILE.json (only
+// these [test, client, feature]: a second draw of chosen pairs).
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -185,8 +185,12 @@ async function run(): Promise<ConformanceReport> {
     : [];
   const done = new Set(resumed.map((entry) => `${entry.client}|${entry.feature}`));
   const knownFile = flag('known');
+  // A report (the committed one) or a stopped run's `.partial.jsonl`.
   const known = knownFile
-    ? readJsonl(knownFile).filter((entry) => tests.has(entry.test) && entry.inputs)
+    ? (knownFile.endsWith('.json')
+        ? parseReport(readFileSync(knownFile, 'utf8')).entries
+        : readJsonl(knownFile)
+      ).filter((entry) => tests.has(entry.test) && entry.inputs)
     : [];
   // --only-resumed: draw nothing more; the report holds what the stopped runs decided.
   const pairs = process.argv.includes('--only-resumed')
