@@ -6,6 +6,9 @@ import { freePort, hasBuild } from '../support/api-process';
 import { TEST_DATABASE } from '../support/test-database';
 import { waitForHttp } from '../support/wait-for-http';
 
+/** A path as one shell word, whatever it holds (a checkout in a folder whose name has a space). */
+const shellQuoted = (path: string) => `'${path.replaceAll("'", `'\\''`)}'`;
+
 const ROOT = join(__dirname, '../..');
 
 /** The ```sh blocks of one README section, as runnable commands (continuations joined). */
@@ -73,7 +76,9 @@ function run(commands: string[], env: Record<string, string>, cwd: string): stri
     // "cli" is an npm script of this project: the examples run from its folder.
     const created = run(
       [
-        ...emails.map((command) => command.replace(/^KEY=\$\(npm/, `KEY=$(cd ${ROOT} && npm`)),
+        ...emails.map((command) =>
+          command.replace(/^KEY=\$\(npm/, `KEY=$(cd ${shellQuoted(ROOT)} && npm`),
+        ),
         'echo "$KEY"',
       ],
       env,
