@@ -129,19 +129,18 @@ function provenByProbe(
   proven: ReturnType<typeof provenBy>,
   probe: NoteProbe | undefined,
 ): Pick<RecordedFeature, 'status' | 'conformance' | 'reason' | 'probe'> {
-  // The feature's own render disagreeing with caniemail says more than any probe.
-  const shortOf = proven.status === 'not-emulated' || proven.status === 'cannot-emulate';
-  if (shortOf)
-    return probe
-      ? { ...proven, probe: { email: probe.email, client: probe.client, change: probe.change } }
-      : proven;
   if (!probe)
-    return {
-      ...proven,
-      status: 'undecided',
-      reason: 'the committed note probes have no render of this note',
-    };
+    return proven.status === 'not-emulated' || proven.status === 'cannot-emulate'
+      ? proven
+      : {
+          ...proven,
+          status: 'undecided',
+          reason: 'the committed note probes have no render of this note',
+        };
   const shown = { email: probe.email, client: probe.client, change: probe.change };
+  // The feature's own render disagreeing with caniemail says more than any probe.
+  if (proven.status === 'not-emulated' || proven.status === 'cannot-emulate')
+    return { ...proven, probe: shown };
   if (!probe.shown)
     return {
       ...proven,
