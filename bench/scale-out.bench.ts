@@ -11,6 +11,7 @@ import { SCALE_OUT_SECRETS } from '../test/support/shared-secrets';
 import { freshDatabase, REDIS_URL, startWorker } from './lib/cluster';
 import { postHtml, startServer } from './lib/server';
 import { ms, printTable, summarize } from './lib/stats';
+import { RedisReconnection } from '../src/platform/redis/redis-availability';
 
 const BATCH = Number(process.env.BENCH_RUNS ?? 24);
 const SEQUENTIAL = 15;
@@ -29,7 +30,10 @@ async function main() {
   });
   const env = { ...server.env, CAPTURE_CONCURRENCY: '1' };
   const queue = new Queue(CAPTURE_QUEUE, {
-    connection: redisConnection(loadConfig({ REDIS_URL, ...SCALE_OUT_SECRETS })),
+    connection: redisConnection(
+      loadConfig({ REDIS_URL, ...SCALE_OUT_SECRETS }),
+      new RedisReconnection(),
+    ),
     prefix,
   });
   const pg = new Client({ connectionString: database });

@@ -1,3 +1,4 @@
+import { RedisReconnection } from '../../src/platform/redis/redis-availability';
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { Job, Queue, Worker } from 'bullmq';
 import { randomUUID } from 'node:crypto';
@@ -38,7 +39,7 @@ import { until } from '../support/until';
     });
     clock = new ManualClock(new Date('2026-11-23T12:00:00Z'));
     queue = new BullMqCaptureQueue(config, clock, clientCatalog);
-    const connection = redisConnection(config);
+    const connection = redisConnection(config, new RedisReconnection());
     inspect = new Queue(CAPTURE_QUEUE, { connection, prefix });
     // A worker whose every job waits for the test to end it.
     worker = new Worker(

@@ -1,3 +1,4 @@
+import { RedisReconnection } from '../../src/platform/redis/redis-availability';
 import { Queue } from 'bullmq';
 import type { CaptureJob } from '../../src/domain/captures/capture-attempt';
 import { randomBytes } from 'node:crypto';
@@ -69,7 +70,10 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
       CAPTURE_CONCURRENCY: '1',
       WORKER_LOCK_MS: '2000',
     };
-    queue = new Queue(CAPTURE_QUEUE, { connection: redisConnection(t.config), prefix });
+    queue = new Queue(CAPTURE_QUEUE, {
+      connection: redisConnection(t.config, new RedisReconnection()),
+      prefix,
+    });
     metricsPorts.push(await freePort(), await freePort());
   });
   afterAll(async () => {
@@ -203,7 +207,7 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     await Promise.all(workers.splice(0).map((worker) => worker.kill()));
     workers.push(await startWorker({ ...env, ENGINES: 'chromium' }));
     const webkitQueue = new Queue(captureQueueOf('webkit'), {
-      connection: redisConnection(t.config),
+      connection: redisConnection(t.config, new RedisReconnection()),
       prefix: env.QUEUE_PREFIX,
     });
     try {
@@ -256,7 +260,7 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
         expect(receiver.requests.every((received) => received.verified)).toBe(true);
         // Each attempt a BullMQ job of an API process (the outbox sweep is a minute away).
         const deliveries = new Queue(WEBHOOK_QUEUE, {
-          connection: redisConnection(t.config),
+          connection: redisConnection(t.config, new RedisReconnection()),
           prefix: t.config.redis.prefix,
         });
         try {
@@ -345,7 +349,7 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
       await startWorker({ ...env, EXPIRY_INTERVAL: '1s' }),
     );
     const maintenance = new Queue(MAINTENANCE_QUEUE, {
-      connection: redisConnection(t.config),
+      connection: redisConnection(t.config, new RedisReconnection()),
       prefix: env.QUEUE_PREFIX,
     });
     try {

@@ -1,4 +1,4 @@
-import { closeWithin } from '../../platform/redis/redis-availability';
+import { closeWithin, RedisReconnection } from '../../platform/redis/redis-availability';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { redisConnection } from '../captures/queue/queue-names';
@@ -57,6 +57,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private again = false;
   private stopped = false;
   private worker?: Worker<DeliveryJob>;
+  private readonly reconnection = new RedisReconnection();
 
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
@@ -74,7 +75,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     // A job only says that a delivery is due: the pass it wakes takes what is fairly next.
     if (this.config.runMode === 'scale-out')
       this.worker = new Worker<DeliveryJob>(WEBHOOK_QUEUE, async () => this.wake(), {
-        connection: redisConnection(this.config),
+        connection: redisConnection(this.config, this.reconnection),
         prefix: this.config.redis.prefix,
       });
     this.wake(); // deliveries a restart interrupted are due again
@@ -83,7 +84,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    if (this.worker) await closeWithin(this.worker);
+    // By force: a job only wakes a pass, and a graceful close can wait on Redis without end.
+    if (this.worker) await closeWithin(this.worker, this.reconnection, { force: true });
     await this.running;
     await Promise.all(this.sends);
   }

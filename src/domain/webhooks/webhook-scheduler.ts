@@ -1,4 +1,4 @@
-import { closeWithin } from '../../platform/redis/redis-availability';
+import { closeWithin, RedisReconnection } from '../../platform/redis/redis-availability';
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { AppConfig } from '../../platform/config/app-config';
@@ -40,6 +40,7 @@ export class LocalWebhookScheduler extends WebhookScheduler {
 export class BullMqWebhookScheduler extends WebhookScheduler implements OnModuleDestroy {
   private readonly logger = new Logger(BullMqWebhookScheduler.name);
   private readonly queue: Queue<DeliveryJob>;
+  private readonly reconnection = new RedisReconnection();
 
   constructor(
     config: AppConfig,
@@ -47,7 +48,7 @@ export class BullMqWebhookScheduler extends WebhookScheduler implements OnModule
   ) {
     super();
     this.queue = new Queue<DeliveryJob>(WEBHOOK_QUEUE, {
-      connection: redisConnection(config),
+      connection: redisConnection(config, this.reconnection),
       prefix: config.redis.prefix,
     });
   }
@@ -72,6 +73,6 @@ export class BullMqWebhookScheduler extends WebhookScheduler implements OnModule
   }
 
   async onModuleDestroy(): Promise<void> {
-    await closeWithin(this.queue);
+    await closeWithin(this.queue, this.reconnection);
   }
 }

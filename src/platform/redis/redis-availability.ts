@@ -102,22 +102,51 @@ export function redisAnswerWithin<T>(waiting: Promise<T>, ms = REDIS_ANSWER_MS):
   );
 }
 
-/** How long shutdown waits for a Redis client to close before dropping its connection. */
+/**
+ * The reconnections of the BullMQ clients one component makes (their connection settings
+ * take `retryStrategy` from here, and BullMQ copies it into the connections it duplicates):
+ * stopped at shutdown, a connection that is down ends instead of trying again. BullMQ's
+ * own close and disconnect wait for a connection that is down without end (a QueueEvents
+ * or Worker never connected; one whose Redis went away and waits in its backoff), and
+ * the retry timer of a connection that never ends keeps the process alive.
+ */
+export class RedisReconnection {
+  private stopped = false;
+  readonly retryStrategy = (attempts: number): number | null =>
+    this.stopped ? null : reconnectSteadily(attempts);
+
+  stop(): void {
+    this.stopped = true;
+  }
+}
+
+/** How long shutdown waits for a Redis client to close, then for it to disconnect. */
 const CLOSE_WAIT_MS = 2000;
 
 /**
- * Closes a BullMQ queue, worker or events client without hanging shutdown on Redis: one
- * waiting to reconnect to a Redis that is down (or in a reconnection's backoff) may never
- * finish closing (ioredis), so after a moment its connection is dropped instead.
+ * Closes a BullMQ queue, worker or events client without hanging shutdown on Redis: its
+ * connections stop reconnecting, and each step is given CLOSE_WAIT_MS, after which the
+ * client is left to end by itself (a connection that is down ends at its next retry).
+ * `force`: a worker's active jobs are not waited for (BullMQ hands them on as stalled).
  */
-export async function closeWithin(client: {
-  close(): Promise<unknown>;
-  disconnect(): Promise<unknown>;
-}): Promise<void> {
+export async function closeWithin(
+  client: { close(force?: boolean): Promise<unknown>; disconnect(): Promise<unknown> },
+  reconnection: RedisReconnection,
+  { force = false } = {},
+): Promise<void> {
+  reconnection.stop();
   const closed = await within(
-    client.close().then(() => true),
+    client.close(force).then(
+      () => true,
+      () => false, // a connection ended by the stopped reconnection rejects what waited on it
+    ),
     CLOSE_WAIT_MS,
     () => false,
   );
-  if (!closed) await client.disconnect().catch(() => undefined);
+  if (!closed)
+    await within(
+      client.disconnect().catch(() => undefined),
+      CLOSE_WAIT_MS,
+      () => undefined,
+    );
 }

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { within } from '../../base/system/deadline';
 import { AppConfig } from '../../platform/config/app-config';
+import { closeWithin, RedisReconnection } from '../../platform/redis/redis-availability';
 import { ExpiryService } from '../../domain/expiry/expiry.service';
 import { CaptureDrain } from '../../domain/captures/capture-drain';
 import { CaptureLeases } from '../../domain/captures/capture-leases';
@@ -46,6 +47,7 @@ export class RenderWorker
   private readonly logger = new Logger(RenderWorker.name);
   private readonly workers: Worker[] = [];
   private maintenance?: Queue;
+  private readonly reconnection = new RedisReconnection();
   private heartbeat?: NodeJS.Timeout;
 
   constructor(
@@ -77,7 +79,7 @@ export class RenderWorker
       [EXPIRY_JOB]: () => this.expiry.run(),
     };
     assertEveryJobHandled(handlers);
-    const connection = redisConnection(this.config);
+    const connection = redisConnection(this.config, this.reconnection);
     const prefix = this.config.redis.prefix;
     const dispatch = async (job: Job) => {
       const handler = handlers[job.name];
@@ -141,10 +143,13 @@ export class RenderWorker
       graceMs,
       () => false,
     );
-    if (!finished) await Promise.all(this.workers.map((worker) => worker.close(true)));
+    if (!finished)
+      await Promise.all(
+        this.workers.map((worker) => closeWithin(worker, this.reconnection, { force: true })),
+      );
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.maintenance?.close();
+    if (this.maintenance) await closeWithin(this.maintenance, this.reconnection);
   }
 }

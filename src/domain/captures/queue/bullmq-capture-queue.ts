@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import {
   closeWithin,
+  RedisReconnection,
   redisAnswerWithin,
   RedisUnavailableError,
 } from '../../../platform/redis/redis-availability';
@@ -50,6 +51,7 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
   /** How fast the cluster's workers drain the queue, from the completions this process hears. */
   private readonly drain: DrainRate;
   private readonly turns = new EmailTurns();
+  private readonly reconnection = new RedisReconnection();
 
   constructor(
     private readonly config: AppConfig,
@@ -82,10 +84,13 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
       for (const engine of this.config.engines) {
         const name = captureQueueOf(engine);
         const queue = new FailFastQueue(name, {
-          connection: failFastRedisConnection(this.config),
+          connection: failFastRedisConnection(this.config, this.reconnection),
           prefix,
         });
-        const heard = new QueueEvents(name, { connection: redisConnection(this.config), prefix });
+        const heard = new QueueEvents(name, {
+          connection: redisConnection(this.config, this.reconnection),
+          prefix,
+        });
         heard.on('completed', ({ jobId, returnvalue }) => ended(jobId, parseOutcome(returnvalue)));
         // The worker's processor records every outcome it can; a failed job is one it could not.
         heard.on('failed', ({ jobId, failedReason }) =>
@@ -234,8 +239,8 @@ export class BullMqCaptureQueue extends CaptureQueue implements OnModuleDestroy 
 
   /** Shutdown never hangs on Redis (closeWithin). */
   async onModuleDestroy(): Promise<void> {
-    for (const client of [...(this.events ?? []), ...(this.queues?.values() ?? [])])
-      await closeWithin(client);
+    const clients = [...(this.events ?? []), ...(this.queues?.values() ?? [])];
+    await Promise.all(clients.map((client) => closeWithin(client, this.reconnection)));
   }
 }
 

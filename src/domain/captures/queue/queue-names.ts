@@ -1,7 +1,7 @@
 import type { ConnectionOptions } from 'bullmq';
 import {
   FAIL_FAST_REDIS_OPTIONS,
-  reconnectSteadily,
+  RedisReconnection,
 } from '../../../platform/redis/redis-availability';
 import type { AppConfig } from '../../../platform/config/app-config';
 import type { EngineName } from '../../../platform/config/environment';
@@ -23,9 +23,13 @@ export const EXPIRY_JOB = 'expiry';
 
 /**
  * BullMQ connection settings from REDIS_URL (BullMQ makes its own ioredis clients), for
- * workers and queue events: a command waits for Redis to come back, as BullMQ requires.
+ * workers and queue events: a command waits for Redis to come back, as BullMQ requires;
+ * `reconnection` is stopped when the clients close (closeWithin).
  */
-export function redisConnection(config: AppConfig): ConnectionOptions {
+export function redisConnection(
+  config: AppConfig,
+  reconnection: RedisReconnection,
+): ConnectionOptions {
   const url = new URL(config.redis.url);
   return {
     host: url.hostname,
@@ -35,13 +39,20 @@ export function redisConnection(config: AppConfig): ConnectionOptions {
     db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
     tls: url.protocol === 'rediss:' ? {} : undefined,
     maxRetriesPerRequest: null,
-    retryStrategy: reconnectSteadily,
+    retryStrategy: reconnection.retryStrategy,
   };
 }
 
 /** The same Redis for a queue that requests use: refused at once while Redis is down. */
-export function failFastRedisConnection(config: AppConfig): ConnectionOptions {
-  return { ...redisConnection(config), ...FAIL_FAST_REDIS_OPTIONS };
+export function failFastRedisConnection(
+  config: AppConfig,
+  reconnection: RedisReconnection,
+): ConnectionOptions {
+  return {
+    ...redisConnection(config, reconnection),
+    ...FAIL_FAST_REDIS_OPTIONS,
+    retryStrategy: reconnection.retryStrategy,
+  };
 }
 
 /** A job id per capture attempt: enqueuing the same attempt twice makes one job. */
