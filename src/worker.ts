@@ -10,7 +10,14 @@ import { WorkerModule } from './processes/worker/worker.module';
 async function main(): Promise<void> {
   let level: string;
   try {
-    level = loadConfig().logLevel;
+    const config = loadConfig();
+    // A worker takes its jobs from Redis: without it, it would only make an embedded
+    // installation's files (database, secrets) in DATA_DIR and then fail.
+    if (config.runMode !== 'scale-out')
+      throw new ConfigError(
+        'worker: REDIS_URL is required (a render worker takes its jobs from Redis)',
+      );
+    level = config.logLevel;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);

@@ -32,6 +32,7 @@ const POLICY = [
 @Controller('admin')
 export class ConsoleController {
   private readonly page = read('index.html');
+  private readonly core = read('console-core.js');
   private readonly script = read('console.js');
   private readonly style = read('console.css');
   private readonly charts = readFileSync(CHART_JS, 'utf8');
@@ -50,6 +51,11 @@ export class ConsoleController {
   @Get('console.js')
   consoleScript(@Res() response: Response): void {
     response.set('Content-Type', 'text/javascript; charset=utf-8').send(this.script);
+  }
+
+  @Get('console-core.js')
+  consoleCore(@Res() response: Response): void {
+    response.set('Content-Type', 'text/javascript; charset=utf-8').send(this.core);
   }
 
   @Get('chart.umd.min.js')

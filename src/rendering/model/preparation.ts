@@ -4,6 +4,7 @@ import type { ClientFamily, Preparation, PreparationContext, SourceText } from '
 import type { EmailContent } from './email-content';
 import { parseEmail } from './email-document';
 import { RenderReport } from './render-report';
+import { escapeText } from 'entities';
 
 /**
  * Something a stage of one family leaves for a later stage of the same family (the Word
@@ -23,7 +24,7 @@ export class StageMemo<T> {
 }
 
 function textAsHtml(text: string): string {
-  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escaped = escapeText(text);
   return `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><div style="white-space: pre-wrap">${escaped}</div></body></html>`;
 }
 

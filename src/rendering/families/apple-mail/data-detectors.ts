@@ -2,6 +2,7 @@ import type { AnyNode, Text } from 'domhandler';
 import type { EmailDocument } from '../../model/email-document';
 import type { RenderReport } from '../../model/render-report';
 import { detect, Detection, DetectorType, disabledByMeta } from './data-detector-patterns';
+import { escapeUTF8 } from 'entities';
 
 const ALL_TYPES: DetectorType[] = ['telephone', 'calendar-event', 'address'];
 const NOT_SCANNED = new Set([
@@ -31,8 +32,7 @@ const LABEL: Record<DetectorType, string> = {
 const SOURCE =
   'Apple: Safari HTML Reference, format-detection; emailmonday/Cerberus#90 (iOS blue links)';
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = escapeUTF8;
 
 function link(detection: Detection, index: number): string {
   const href =

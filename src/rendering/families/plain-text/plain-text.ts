@@ -1,4 +1,5 @@
 import { convert } from 'html-to-text';
+import { escapeText } from 'entities';
 
 /**
  * The plain-text view of a client that shows text only: the text/plain part, or the
@@ -6,6 +7,6 @@ import { convert } from 'html-to-text';
  */
 export function plainTextDocument(text: string | null, html: string | null): string {
   const body = text ?? (html ? convert(html, { wordwrap: 80 }) : '');
-  const escaped = body.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escaped = escapeText(body);
   return `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body class="ip-plain-text"><pre>${escaped}</pre></body></html>`;
 }

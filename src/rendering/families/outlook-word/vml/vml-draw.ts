@@ -1,11 +1,11 @@
 import type { VmlFill } from './vml-fill';
 import type { VmlShape, VmlStroke } from './vml-model';
 import { round } from './vml-values';
+import { escapeAttribute } from 'entities';
 
 type Declarations = Record<string, string | undefined>;
 
 const px = (value: number) => `${round(value)}px`;
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** Declarations as a style attribute's value, escaped for a double-quoted attribute. */
 export const css = (declarations: Declarations) =>
