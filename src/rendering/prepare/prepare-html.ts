@@ -25,6 +25,29 @@ export interface PreparedHtml {
   fitsToWidth: boolean;
 }
 
+/** A part of the profile's family that a fixed stage asks for (a family may have none). */
+type FamilyPart = 'sanitizer' | 'engineModel' | 'drawing' | 'darkMode' | 'display';
+
+/**
+ * The fixed stages after parsing, in order: a generic stage, or the family's part by name.
+ * docs/architecture.md lists them; a unit test holds the two together.
+ */
+export const FIXED_STAGES: readonly (Stage | FamilyPart)[] = [
+  removeMetaRefresh,
+  loadStylesheets,
+  showStoredImages,
+  'sanitizer',
+  'engineModel',
+  applyCaniemail,
+  answerInteractionMediaFeatures,
+  applyEngineStyles,
+  'drawing',
+  applyColourInversion,
+  'darkMode',
+  'display',
+  insertFrame,
+];
+
 /**
  * The HTML the client would display, built from the email in one fixed order, the order the
  * client itself works in (docs/architecture.md#rendering-pipeline), each stage asking the
@@ -49,22 +72,7 @@ export function prepareHtml(
   const source = startPreparation(email, profile, family, options);
   family.source?.(source);
   const p = parsePreparation(source);
-  const stages: (Stage | undefined)[] = [
-    removeMetaRefresh,
-    loadStylesheets,
-    showStoredImages,
-    family.sanitizer,
-    family.engineModel,
-    applyCaniemail,
-    answerInteractionMediaFeatures,
-    applyEngineStyles,
-    family.drawing,
-    applyColourInversion,
-    family.darkMode,
-    family.display,
-    insertFrame,
-  ];
-  for (const stage of stages) stage?.(p);
+  for (const stage of FIXED_STAGES) (typeof stage === 'string' ? family[stage] : stage)?.(p);
   return {
     html: serializeEmail(p.$, p.keepsDoctype),
     images: p.plan,
