@@ -13,8 +13,7 @@ import { CaptureStore } from '../captures/capture-store';
 import { EmailsService } from '../emails/emails.service';
 import type { Email } from '../emails/email.entity';
 import { ClientCatalog } from '../../rendering/catalog/client-catalog';
-import { isIosMail } from '../../rendering/families/apple-mail/platform';
-import type { CheckFinding } from './check-finding';
+import type { CheckFinding } from '../../rendering/model/check-finding';
 import type { EmailCheckTask } from './checks.worker';
 import { textContrastFindings } from './rendered/text-contrast';
 
@@ -76,13 +75,9 @@ export class ChecksService implements OnModuleDestroy {
   }
 
   private async fromEmail(email: Email): Promise<CheckFinding[]> {
-    const profiles = this.catalog.all();
-    const gmail = profiles.filter((profile) => profile.family === 'gmail');
     const task: EmailCheckTask = {
       content: await this.emails.contentOf(email),
       images: email.images.map(({ url, status, bytes }) => ({ url, status, bytes })),
-      gmail: { profile: gmail[0], clients: gmail.map((profile) => profile.code) },
-      iosClients: profiles.filter(isIosMail).map((profile) => profile.code),
     };
     return this.pool.run<CheckFinding[]>(task).catch((error: unknown) => {
       throw unavailableWhenOverBudget(error, this.timeoutMs);

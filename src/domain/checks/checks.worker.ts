@@ -1,27 +1,35 @@
 import { threadEntry } from '../../base/threads/budgeted-thread-pool';
+import { clientCatalog } from '../../rendering/catalog/client-catalog';
+import { CLIENT_FAMILIES } from '../../rendering/families/lookup';
+import type { CheckFinding } from '../../rendering/model/check-finding';
 import type { EmailContent } from '../../rendering/model/email-content';
+import { prepareHtml } from '../../rendering/prepare/prepare-html';
 import type { ClientProfile } from '../../rendering/profile/client-profile';
-import type { CheckFinding } from './check-finding';
-import { gmailClippingFindings } from './client/gmail-clipping';
-import { textSizeFindings } from './client/text-size';
 import { htmlChecks, RecordedImage } from './html/html-checks';
 
 /** What the checks read from the email alone, as plain data (it crosses into a thread). */
 export interface EmailCheckTask {
   content: EmailContent;
   images: RecordedImage[];
-  gmail: { profile: ClientProfile; clients: string[] };
-  iosClients: string[];
 }
 
-/** The checks computed from the email itself, with no render: parsing, and Gmail's preparation. */
+const prepare = (email: EmailContent, profile: ClientProfile) =>
+  prepareHtml(email, profile, { images: 'allowed', orientation: 'vertical' });
+
+/**
+ * The checks computed from the email itself, with no render: the HTML checks, then those each
+ * client family adds over its profiles of the catalogue (its own preparation where it measures).
+ */
 export function emailChecks(task: EmailCheckTask): CheckFinding[] {
   const html = task.content.html;
   if (html === null) return [];
+  const profiles = clientCatalog.all();
   return [
     ...htmlChecks({ html, images: task.images }),
-    ...textSizeFindings(html, task.iosClients),
-    ...gmailClippingFindings(task.content, task.gmail.profile, task.gmail.clients),
+    ...[...CLIENT_FAMILIES.values()].flatMap((family) => {
+      const own = profiles.filter((profile) => profile.family === family.name);
+      return (family.checks ?? []).flatMap((check) => check(task.content, own, prepare));
+    }),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../base/errors/api-errors.decorator';
-import type { CheckFinding } from '../../domain/checks/check-finding';
+import type { CheckFinding } from '../../rendering/model/check-finding';
 import { ChecksService } from '../../domain/checks/checks.service';
 import { ChecksDoc } from '../../domain/checks/dto/checks.doc';
 import { AppConfig } from '../../platform/config/app-config';

@@ -4,6 +4,7 @@ import type { RenderOptions } from '../profile/options';
 import type { EmailContent, ImagePlan } from './email-content';
 import type { EmailDocument } from './email-document';
 import type { RenderReport } from './render-report';
+import type { CheckFinding } from './check-finding';
 
 /** What every stage knows of the render it works for. */
 export interface PreparationContext {
@@ -104,6 +105,24 @@ export interface ClientFamily {
   /** Fonts the client's system or page provides, by the names emails give them. */
   readonly fonts?: readonly ClientFont[];
   readonly caniemail?: CaniemailReading;
+  /** Pre-send checks the family adds: what its clients will show wrong, read from the email. */
+  readonly checks?: readonly FamilyCheck[];
+}
+
+/**
+ * A family's pre-send check: findings for `email` in `profiles` (the catalogue's profiles of
+ * the family). `prepare` is the pipeline, for a check that measures what the client keeps
+ * (passed in: a family folder does not import the pipeline that imports it).
+ */
+export type FamilyCheck = (
+  email: EmailContent,
+  profiles: readonly ClientProfile[],
+  prepare: (email: EmailContent, profile: ClientProfile) => PreparedForCheck,
+) => CheckFinding[];
+
+/** What a check reads of a preparation: the stages' memos (StageMemo). */
+export interface PreparedForCheck {
+  memos: ReadonlyMap<object, unknown>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
 import type { TextSample } from '../../../rendering/engine/page-scripts';
-import type { CheckFinding } from '../check-finding';
+import type { CheckFinding } from '../../../rendering/model/check-finding';
 
 extend([a11yPlugin]);
 

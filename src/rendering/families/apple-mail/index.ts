@@ -5,6 +5,7 @@ import { applyDataDetectors } from './data-detectors';
 import { applyMinimumTextSize } from './minimum-text-size';
 import { APPLE_MAIL, isIosMail } from './platform';
 import { applyReformattingMeta } from './reformatting';
+import { textSize } from './text-size-check';
 
 /**
  * Apple Mail on macOS and Mail on iPhone and iPad (WebKit): iOS adds data detectors and a
@@ -21,6 +22,7 @@ export const appleMail: ClientFamily = {
   },
   darkMode: applyAppleDarkMode,
   display: applyReformattingMeta,
+  checks: [textSize],
   defaultFont: {
     family: 'Helvetica, Arial, sans-serif',
     source:

@@ -3,6 +3,7 @@ import { ARIAL, DefaultFont, ROBOTO } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
 import { SRC_REMOVED } from '../webmail/blocked-images';
 import { clipLongMessage } from './clipping';
+import { gmailClipping } from './clipping-check';
 import {
   applyGmailStyles,
   GMAIL_BODY_CLASS,
@@ -53,6 +54,7 @@ export const gmail: ClientFamily = {
     stripImportantWhileImagesOff(p);
   },
   display: clipLongMessage,
+  checks: [gmailClipping],
   blockedImages: SRC_REMOVED,
   // Gmail's page carries Roboto and Google Sans for its own interface (caniemail
   // css-at-font-face #6); Google Sans is not in Debian, so Roboto stands in for it.

@@ -2,7 +2,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import * as cheerio from 'cheerio';
 import type { Element } from 'domhandler';
-import type { CheckFinding } from '../../../../../src/domain/checks/check-finding';
+import type { CheckFinding } from '../../../../../src/rendering/model/check-finding';
 import {
   elementPath,
   HTML_CHECK_IDS,

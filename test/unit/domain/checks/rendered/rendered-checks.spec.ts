@@ -1,10 +1,7 @@
-import { gmailClippingFindings } from '../../../../../src/domain/checks/client/gmail-clipping';
-import { textSizeFindings } from '../../../../../src/domain/checks/client/text-size';
 import {
   requiredContrast,
   textContrastFindings,
 } from '../../../../../src/domain/checks/rendered/text-contrast';
-import { clientCatalog } from '../../../../../src/rendering/catalog/client-catalog';
 import type { TextSample } from '../../../../../src/rendering/engine/page-scripts';
 
 const sample = (overrides: Partial<TextSample>): TextSample => ({
@@ -51,35 +48,5 @@ describe('text contrast from rendered colours (WCAG 2.2 SC 1.4.3)', () => {
     expect(findings).toHaveLength(1);
     expect(findings[0].clients).toEqual(['APPMAIL15DARK', 'IPHONE13DARK']);
     expect(findings[0].message).toMatch(/in dark mode only$/);
-  });
-});
-
-describe("text under iOS Mail's minimum size", () => {
-  it('reads px and pt sizes from style blocks, style attributes and the font shorthand', () => {
-    const html = `<style>.legal { font-size: 9pt }</style>
-      <p style="font: bold 11px/14px Arial">a</p><p style="font-size:13px">b</p><p style="font-size:0.7em">c</p>`;
-    const [finding] = textSizeFindings(html, ['IPHONE13']);
-    expect(finding).toMatchObject({ id: 'text-size', clients: ['IPHONE13'] });
-    expect(finding.message).toMatch(/^Text set at 11px, 12px is under iOS Mail's 13px minimum/);
-    expect(textSizeFindings('<p style="font-size:13px">ok</p>', ['IPHONE13'])).toEqual([]);
-  });
-});
-
-describe("Gmail's clipping, measured as the Gmail family measures it", () => {
-  const gmail = clientCatalog.find('GMAILNEW')!;
-  const email = (html: string) => ({ html, text: null, images: [] });
-  const paragraphs = (count: number) =>
-    `<html><body>${'<p>A paragraph of a long newsletter, repeated.</p>'.repeat(count)}</body></html>`;
-
-  it('is an error past 102 KB, a warning within 10 % of it, and nothing well under it', () => {
-    expect(gmailClippingFindings(email(paragraphs(2200)), gmail, ['GMAILNEW'])[0]).toMatchObject({
-      id: 'gmail-clipping',
-      severity: 'error',
-      clients: ['GMAILNEW'],
-    });
-    expect(gmailClippingFindings(email(paragraphs(1950)), gmail, ['GMAILNEW'])[0]).toMatchObject({
-      severity: 'warning',
-    });
-    expect(gmailClippingFindings(email(paragraphs(100)), gmail, ['GMAILNEW'])).toEqual([]);
   });
 });

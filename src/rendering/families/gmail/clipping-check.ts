@@ -1,8 +1,5 @@
-import { GMAIL_CLIP_BYTES, GMAIL_MESSAGE_BYTES } from '../../../rendering/families/gmail/clipping';
-import type { EmailContent } from '../../../rendering/model/email-content';
-import { prepareHtml } from '../../../rendering/prepare/prepare-html';
-import type { ClientProfile } from '../../../rendering/profile/client-profile';
-import type { CheckFinding } from '../check-finding';
+import type { FamilyCheck } from '../../model/client-family';
+import { GMAIL_CLIP_BYTES, GMAIL_MESSAGE_BYTES } from './clipping';
 
 const SOURCE = 'email-bugs #41 (Gmail clips messages over 102 KB)';
 /** Close enough to the limit that one more section clips it. */
@@ -10,16 +7,14 @@ const NEAR = 0.9;
 
 /**
  * The email's size as Gmail measures it: the HTML Gmail keeps after its sanitizer, which is
- * what the Gmail family's own clipping stage measures (prepared for `gmail`, the first Gmail
- * profile), against the 102 KB past which Gmail shows "[Message clipped]".
+ * what the Gmail family's own clipping stage measures (prepared for the first Gmail profile),
+ * against the 102 KB past which Gmail shows "[Message clipped]".
  */
-export function gmailClippingFindings(
-  email: EmailContent,
-  gmail: ClientProfile,
-  gmailClients: string[],
-): CheckFinding[] {
-  if (email.html === null) return [];
-  const prepared = prepareHtml(email, gmail, { images: 'allowed', orientation: 'vertical' });
+export const gmailClipping: FamilyCheck = (email, profiles, prepare) => {
+  const [gmail] = profiles;
+  if (email.html === null || !gmail) return [];
+  const gmailClients = profiles.map((profile) => profile.code);
+  const prepared = prepare(email, gmail);
   const bytes = GMAIL_MESSAGE_BYTES.get(prepared) ?? 0;
   const kb = (bytes / 1024).toFixed(1);
   if (bytes > GMAIL_CLIP_BYTES)
@@ -43,4 +38,4 @@ export function gmailClippingFindings(
       },
     ];
   return [];
-}
+};

@@ -1,7 +1,8 @@
 import * as cheerio from 'cheerio';
 import postcss, { type Root } from 'postcss';
-import { IOS_MINIMUM_TEXT_SIZE } from '../../../rendering/families/apple-mail/minimum-text-size';
-import type { CheckFinding } from '../check-finding';
+import type { FamilyCheck } from '../../model/client-family';
+import { IOS_MINIMUM_TEXT_SIZE } from './minimum-text-size';
+import { isIosMail } from './platform';
 
 const SOURCE =
   'Apple: Safari Web Content Guide, Adjusting the Text Size (iOS Mail shows text under 13px at 13px)';
@@ -27,8 +28,9 @@ function smallSizes(root: Root, found: Set<number>): void {
  * style attributes: iOS Mail draws such text at 13px unless the email turns the minimum off
  * with -webkit-text-size-adjust, which moves the layout the email was designed for.
  */
-export function textSizeFindings(html: string, iosClients: string[]): CheckFinding[] {
-  if (iosClients.length === 0) return [];
+export const textSize: FamilyCheck = ({ html }, profiles) => {
+  const iosClients = profiles.filter(isIosMail).map((profile) => profile.code);
+  if (html === null || iosClients.length === 0) return [];
   const $ = cheerio.load(html);
   const found = new Set<number>();
   const parse = (css: string) => {
@@ -57,4 +59,4 @@ export function textSizeFindings(html: string, iosClients: string[]): CheckFindi
       clients: iosClients,
     },
   ];
-}
+};
