@@ -107,7 +107,7 @@ async function bareScreenshots(
 ): Promise<number[]> {
   const profile = clientCatalog.find(client)!;
   const browser = await chromium.launch({
-    executablePath: resolveChromiumPath(config.chromiumPath),
+    executablePath: resolveChromiumPath(process.env.CHROMIUM_PATH || undefined),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const byUrl = new Map(images.map((image) => [image.url, image]));

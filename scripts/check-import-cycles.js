@@ -11,7 +11,7 @@
 // while a subfolder using one file of its parent that another parent file uses is not.
 const madge = require('madge');
 
-const { layerViolations, readLayers } = require('./import-rules');
+const { closedViolations, layerViolations, readClosed, readLayers } = require('./import-rules');
 
 function cycles(graph) {
   const found = [];
@@ -61,7 +61,12 @@ async function main() {
   const deepest = Math.max(...Object.keys(files).map((file) => foldersOf(file).length));
   let failed = fileCycles.length > 0;
   // Imports that make no cycle but go up the layers (src/layers.json).
-  for (const violation of layerViolations(files, readLayers())) {
+  // ... or reach into a plug-in folder other than through its registry.
+  const violations = [
+    ...layerViolations(files, readLayers()),
+    ...closedViolations(files, readClosed()),
+  ];
+  for (const violation of violations) {
     console.error(violation);
     failed = true;
   }

@@ -37,4 +37,35 @@ function layerViolations(files, layers) {
   return found;
 }
 
-module.exports = { readLayers, layerViolations };
+// src/layers.json's closed plug-in folders: `folders` (rendering/engine/ and a star) and `openTo`.
+function readClosed(root = join(__dirname, '..', 'src')) {
+  return JSON.parse(readFileSync(join(root, 'layers.json'), 'utf8')).closed ?? [];
+}
+
+// The plug-in folder (rendering/engine/chromium/) a file is in under `pattern`, or null.
+function pluginOf(file, pattern) {
+  const parent = pattern.replace(/\*\/$/, '');
+  if (!file.startsWith(parent)) return null;
+  const rest = file.slice(parent.length).split('/');
+  return rest.length > 1 ? `${parent}${rest[0]}/` : null;
+}
+
+/**
+ * Every import of a file inside a closed plug-in folder from outside it, other than by the
+ * folder's registry (`openTo`): messages, none if clean.
+ */
+function closedViolations(files, closed) {
+  const found = [];
+  for (const [file, imports] of Object.entries(files))
+    for (const target of imports)
+      for (const rule of closed) {
+        const plugin = pluginOf(target, rule.folders);
+        if (plugin && !file.startsWith(plugin) && !rule.openTo.includes(file))
+          found.push(
+            `closed-folder import: ${file} > ${target} (only ${plugin} itself and ${rule.openTo.join(', ')} may import it)`,
+          );
+      }
+  return found;
+}
+
+module.exports = { readLayers, layerViolations, readClosed, closedViolations };

@@ -43,7 +43,7 @@ MSG
 fi
 
 # Where the service runs as root, its engines run as a dedicated unprivileged user (ENGINE_USER,
-# src/rendering/engine/jail/jail.ts): made here once.
+# src/rendering/jail/jail.ts): made here once.
 ENGINE_USER=${ENGINE_USER:-instant-preview-engine}
 if [ "$(id -u)" = 0 ] && ! id -u "$ENGINE_USER" >/dev/null 2>&1; then
   useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$ENGINE_USER"

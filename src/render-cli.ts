@@ -7,8 +7,7 @@ import { loadEmail } from './domain/emails/mime/email-file';
 import { withCaptureOptions } from './commands/capture-options';
 import { RenderOptions } from './rendering/profile/options';
 import { Renderer } from './rendering/render';
-import { planSandbox, sandboxFacts } from './rendering/engine/chromium/sandbox';
-import { rendererOptions } from './domain/renderer/renderer-options';
+import { plannedSandbox, rendererOptions } from './domain/renderer/renderer-options';
 import { loadConfig } from './platform/config/app-config';
 
 /** `npm run render -- <file.html|file.eml> --client OL2019 [--images blocked] [--orientation horizontal] [--out dir]` */
@@ -25,7 +24,7 @@ async function main(): Promise<void> {
   const email = await loadEmail(resolve(file));
   // The service's settings (CHROMIUM_PATH, CAPTURE_TIMEOUT_MS, RENDER_MEMORY_MB, ...).
   const config = loadConfig();
-  const sandbox = planSandbox(config.chromiumSandbox, sandboxFacts(config.engineUser));
+  const sandbox = plannedSandbox(config);
   if (sandbox.mode === 'off') console.error(`Chromium sandbox ${sandbox.reason}`);
   const renderer = new Renderer(
     rendererOptions(config, {

@@ -1,5 +1,4 @@
 import { Browser, chromium } from 'playwright-core';
-import { loadConfig } from '../../src/platform/config/app-config';
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { resolveChromiumPath } from '../../src/rendering/engine/chromium/chromium-path';
 import { viewportOf } from '../../src/rendering/render';
@@ -14,7 +13,7 @@ export class BareEngine {
 
   static async launch(): Promise<BareEngine> {
     const browser = await chromium.launch({
-      executablePath: resolveChromiumPath(loadConfig(process.env).chromiumPath),
+      executablePath: resolveChromiumPath(process.env.CHROMIUM_PATH || undefined),
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     return new BareEngine(browser);

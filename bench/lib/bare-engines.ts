@@ -5,7 +5,7 @@ import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { findGecko } from '../../src/rendering/engine/gecko/gecko-install';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { MAX_DEVICE_HEIGHT } from '../../src/rendering/engine/engine-port';
-import { EngineJail } from '../../src/rendering/engine/jail/jail';
+import { EngineJail } from '../../src/rendering/jail/jail';
 import { RendererProcess } from '../../src/rendering/engine/webkit/renderer-process';
 import { findWebKit } from '../../src/rendering/engine/webkit/webkit-install';
 import { WebKitPage } from '../../src/rendering/engine/webkit/webkit-page';

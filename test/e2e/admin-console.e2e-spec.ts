@@ -4,7 +4,6 @@ import { Browser, chromium, Page } from 'playwright-core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
-import { loadConfig } from '../../src/platform/config/app-config';
 import { resolveChromiumPath } from '../../src/rendering/engine/chromium/chromium-path';
 import {
   basicAuth,
@@ -63,7 +62,7 @@ describe(`admin console (${TEST_DATABASE})`, () => {
     existing = (await createApplication(t, { name: HOSTILE })) as IssuedApp & { id: string };
     await t.get(DataSource).getRepository(UsageRecord).insert(novemberUsage(existing));
     browser = await chromium.launch({
-      executablePath: resolveChromiumPath(loadConfig(process.env).chromiumPath),
+      executablePath: resolveChromiumPath(process.env.CHROMIUM_PATH || undefined),
       args: ['--no-sandbox', '--disable-gpu'],
     });
   });

@@ -1,5 +1,4 @@
 import { Browser, chromium } from 'playwright-core';
-import { loadConfig } from '../../src/platform/config/app-config';
 import { resolveChromiumPath } from '../../src/rendering/engine/chromium/chromium-path';
 import { createApplication, IssuedApp } from '../support/run-cli';
 import { createUser, PASSWORD } from '../support/oauth-agent';
@@ -20,7 +19,7 @@ describe(`OAuth authorization in a real browser (${TEST_DATABASE})`, () => {
     await createUser(t, 'grace@example.com');
     await createUser(t, 'linus@example.com');
     browser = await chromium.launch({
-      executablePath: resolveChromiumPath(loadConfig(process.env).chromiumPath),
+      executablePath: resolveChromiumPath(process.env.CHROMIUM_PATH || undefined),
       args: ['--no-sandbox', '--disable-gpu'],
     });
   });

@@ -2,7 +2,6 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Express } from 'express';
 import { chromium } from 'playwright-core';
 import request from 'supertest';
-import { loadConfig } from '../../src/platform/config/app-config';
 import { resolveChromiumPath } from '../../src/rendering/engine/chromium/chromium-path';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
@@ -88,7 +87,7 @@ describe(`OpenAPI document and Swagger UI (${TEST_DATABASE})`, () => {
 
   it('shows Swagger UI at /docs in a real browser, within its CSP', async () => {
     const browser = await chromium.launch({
-      executablePath: resolveChromiumPath(loadConfig(process.env).chromiumPath),
+      executablePath: resolveChromiumPath(process.env.CHROMIUM_PATH || undefined),
       args: ['--no-sandbox', '--disable-gpu'],
     });
     try {

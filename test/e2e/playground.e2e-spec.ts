@@ -1,6 +1,5 @@
 import { Browser, chromium, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { loadConfig } from '../../src/platform/config/app-config';
 import { resolveChromiumPath } from '../../src/rendering/engine/chromium/chromium-path';
 import { freePort } from '../support/api-process';
 import { isRed, readPixels } from '../support/pixels';
@@ -24,7 +23,7 @@ describe(`Playground (${TEST_DATABASE})`, () => {
     });
     app = await createApplication(t);
     browser = await chromium.launch({
-      executablePath: resolveChromiumPath(loadConfig(process.env).chromiumPath),
+      executablePath: resolveChromiumPath(process.env.CHROMIUM_PATH || undefined),
       args: ['--no-sandbox', '--disable-gpu'],
     });
     const red = await sharp({

@@ -3,11 +3,11 @@ import { once } from 'node:events';
 import { existsSync, lstatSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readProc } from '../../src/base/system/procfs';
-import { makeRunFolder } from '../../src/rendering/engine/jail/jail';
+import { makeRunFolder } from '../../src/rendering/jail/jail';
 import { NOBODY } from '../support/local-attacker';
 
 const asRoot = process.getuid?.() === 0;
-const JAIL = join(__dirname, '../../src/rendering/engine/jail/jail');
+const JAIL = join(__dirname, '../../src/rendering/jail/jail');
 
 /**
  * A service process that makes its engines' run folder when told to (a line on stdin): the

@@ -4,7 +4,7 @@
  * are confined, read from procfs while its context is still open.
  */
 import { readFile, readlink } from 'node:fs/promises';
-import type { SandboxMode } from '../../src/rendering/engine/chromium/sandbox';
+import type { SandboxMode } from '../../src/rendering/engine/engine-port';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { Renderer } from '../../src/rendering/render';
 import { LIBRARY_ALONE, rendererOptions } from '../../src/domain/renderer/renderer-options';

@@ -1,10 +1,9 @@
 import { mapWithConcurrency } from '../../base/system/map-with-concurrency';
 import { loadConfig } from '../../platform/config/app-config';
 import { loadEmail } from '../../domain/emails/mime/email-file';
-import { planSandbox, sandboxFacts } from '../../rendering/engine/chromium/sandbox';
 import type { EmailContent } from '../../rendering/model/email-content';
 import { Renderer } from '../../rendering/render';
-import { rendererOptions } from '../../domain/renderer/renderer-options';
+import { plannedSandbox, rendererOptions } from '../../domain/renderer/renderer-options';
 import { diffImages } from '../../domain/comparisons/image-diff';
 import { formatPercent, writeDiff } from './compare-output';
 import { ClientDiff, CompareArgs, CompareError, CompareIo } from './compare-types';
@@ -19,7 +18,7 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 export async function compareInProcess(args: CompareArgs, io: CompareIo): Promise<ClientDiff[]> {
   const [base, head] = await Promise.all([args.base, args.head].map(load));
   const config = configOf(io.env);
-  const sandbox = planSandbox(config.chromiumSandbox, sandboxFacts(config.engineUser));
+  const sandbox = plannedSandbox(config);
   if (sandbox.mode === 'off') io.err(`Chromium sandbox ${sandbox.reason}`);
   const renderer = new Renderer(
     rendererOptions(config, {

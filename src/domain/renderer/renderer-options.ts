@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../platform/config/app-config';
-import { planSandbox, sandboxFacts } from '../../rendering/engine/chromium/sandbox';
+import { planEngineSandbox } from '../../rendering/engine/engine-registry';
+import type { SandboxPlan } from '../../rendering/engine/engine-port';
 import type { RendererOptions } from '../../rendering/render';
 
 /**
@@ -27,12 +28,10 @@ export function rendererOptions(
 ): RendererOptions {
   const { capture } = config;
   return {
-    executablePath: config.chromiumPath,
+    settings: config.engineSettings,
     engineUser: config.engineUser,
     engines: config.engines,
-    sandbox:
-      overrides.sandbox ??
-      planSandbox(config.chromiumSandbox, sandboxFacts(config.engineUser)).mode,
+    sandbox: overrides.sandbox ?? plannedSandbox(config).mode,
     concurrency: capture.concurrency,
     recycleAfter: capture.browserRecycleAfter,
     timeoutMs: capture.timeoutMs,
@@ -43,4 +42,9 @@ export function rendererOptions(
     warmContexts: capture.renderWarmContexts,
     ...overrides,
   };
+}
+
+/** The engines' sandbox as the configuration and this machine allow (its engine plans it). */
+export function plannedSandbox(config: AppConfig): SandboxPlan {
+  return planEngineSandbox(config.engineSettings, config.engineUser);
 }

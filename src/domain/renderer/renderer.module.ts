@@ -12,9 +12,8 @@ import { ClientCatalog, clientCatalog } from '../../rendering/catalog/client-cat
 import { CachingPreparer } from '../../rendering/prepare/preparation-cache';
 import { WorkerPreparer } from '../../rendering/prepare/preparer';
 import { Renderer } from '../../rendering/render';
-import { EngineJail } from '../../rendering/engine/jail/jail';
-import { planSandbox, sandboxFacts } from '../../rendering/engine/chromium/sandbox';
-import { rendererOptions } from './renderer-options';
+import { EngineJail } from '../../rendering/jail/jail';
+import { plannedSandbox, rendererOptions } from './renderer-options';
 
 /**
  * The Nest face of the rendering library: one Renderer (one browser per engine) per process.
@@ -61,7 +60,7 @@ export function warmUp(renderer: Renderer, config: AppConfig): void {
       provide: Renderer,
       inject: [AppConfig, ClientCatalog, Metrics],
       useFactory: (config: AppConfig, catalog: ClientCatalog, metrics: Metrics) => {
-        const sandbox = planSandbox(config.chromiumSandbox, sandboxFacts(config.engineUser));
+        const sandbox = plannedSandbox(config);
         const logger = new Logger('Renderer');
         logger.log(EngineJail.for(config.engineUser).description);
         if (sandbox.mode === 'off') logger.warn(`Chromium sandbox ${sandbox.reason}`);

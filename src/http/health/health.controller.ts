@@ -11,7 +11,7 @@ import type { Response } from 'express';
 import { BullMqCaptureQueue } from '../../domain/captures/queue/bullmq-capture-queue';
 import { redisAnswerWithin } from '../../platform/redis/redis-availability';
 import { AppConfig } from '../../platform/config/app-config';
-import { resolveChromiumPath } from '../../rendering/engine/chromium/chromium-path';
+import { fallbackCannotStart } from '../../rendering/engine/engine-registry';
 import { missingClientFonts } from '../../rendering/fonts/installed-fonts';
 import { Renderer } from '../../rendering/render';
 import { ThrottleStore } from '../../platform/throttling/throttle-store';
@@ -135,13 +135,11 @@ export class HealthController {
     switch (this.renderer.browserState()) {
       case 'up':
         return check.up();
-      case 'idle': // launched on the first capture: ready if it can be
-        try {
-          resolveChromiumPath(this.config.chromiumPath);
-          return check.up({ launched: false });
-        } catch (error) {
-          return check.down({ message: (error as Error).message });
-        }
+      case 'idle': {
+        // Launched on the first capture: ready if it can be.
+        const cannot = fallbackCannotStart({ settings: this.config.engineSettings });
+        return cannot === null ? check.up({ launched: false }) : check.down({ message: cannot });
+      }
       case 'starting':
         return check.down({ message: 'the browser is starting' });
       case 'down':

@@ -11,6 +11,7 @@ import {
   preparationSettings,
 } from './capture-settings';
 import { enabledEngines } from './enabled-engines';
+import { ENGINE_SETTINGS } from '../../rendering/engine/engine-registry';
 import {
   ImageFetchSettings,
   ResourceFetchSettings,
@@ -59,8 +60,8 @@ export class AppConfig {
    */
   readonly webhooks: WebhookSettings;
   readonly cdn: { domain: string; scheme: 'http' | 'https' };
-  readonly chromiumPath?: string;
-  readonly chromiumSandbox: 'auto' | 'on' | 'off';
+  /** Each engine's own settings, declared and checked by its descriptor (ENGINE_SETTINGS). */
+  readonly engineSettings: Readonly<Record<string, object>>;
   /** ENGINE_USER: who engines run as where the service runs as root. */
   readonly engineUser: string;
   /** SpamAssassin's daemon: a running one (url), or the binary the service starts. */
@@ -97,7 +98,7 @@ export class AppConfig {
    */
   readonly storage: StorageSettings;
 
-  constructor(env: Environment) {
+  constructor(env: Environment, engineSettings: Readonly<Record<string, object>> = {}) {
     this.runMode = env.REDIS_URL ? 'scale-out' : 'embedded';
     this.port = env.PORT;
     this.host = env.HOST;
@@ -118,8 +119,7 @@ export class AppConfig {
       domain: env.CDN_DOMAIN ?? `localhost:${env.PORT}`,
       scheme: this.publicUrl.startsWith('https:') ? 'https' : 'http',
     };
-    this.chromiumPath = env.CHROMIUM_PATH || undefined;
-    this.chromiumSandbox = env.CHROMIUM_SANDBOX;
+    this.engineSettings = engineSettings;
     this.engineUser = env.ENGINE_USER;
     this.spamd = { url: env.SPAMD_URL, path: env.SPAMD_PATH };
     this.dns = {
@@ -165,18 +165,30 @@ export class AppConfig {
  * variable, so a bad value stops the boot with a message an operator can act on.
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const known = Object.keys(new Environment());
+  const lines: string[] = [];
+  const env = validated(Environment, source, lines);
+  // Each engine's own variables, declared by its descriptor, checked the same way.
+  const engineSettings = Object.fromEntries(
+    ENGINE_SETTINGS.map(({ engine, settings }) => [engine, validated(settings, source, lines)]),
+  );
+  if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  return new AppConfig(env, engineSettings);
+}
+
+/** `source`'s variables that `type` declares, with its defaults; what is wrong goes to `lines`. */
+function validated<T extends object>(
+  type: new () => T,
+  source: NodeJS.ProcessEnv,
+  lines: string[],
+): T {
+  const known = Object.keys(new type());
   const relevant = Object.fromEntries(
     Object.entries(source).filter(([key, value]) => known.includes(key) && value !== undefined),
   );
-  const env = plainToInstance(Environment, relevant, { exposeDefaultValues: true });
-  const errors = validateSync(env, { forbidUnknownValues: true });
-  if (errors.length > 0) {
-    const lines = errors.map((error) => {
-      const reasons = Object.values(error.constraints ?? {}).join('; ');
-      return `${error.property}=${JSON.stringify(relevant[error.property] ?? '')}: ${reasons}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  const values = plainToInstance(type, relevant, { exposeDefaultValues: true });
+  for (const error of validateSync(values, { forbidUnknownValues: true })) {
+    const reasons = Object.values(error.constraints ?? {}).join('; ');
+    lines.push(`${error.property}=${JSON.stringify(relevant[error.property] ?? '')}: ${reasons}`);
   }
-  return new AppConfig(env);
+  return values;
 }

@@ -85,7 +85,6 @@ export class Environment {
   /** How long one DNS query waits for its answer before it is tried again once, then fails. */
   @Transform(toInt) @IsInt() @Min(50) @Max(30000) DNS_TIMEOUT_MS = 2000;
 
-  @IsOptional() @IsString() CHROMIUM_PATH?: string;
   /**
    * The engines this process draws with: all (every registered engine) or a comma-separated
    * list. Chromium always draws what no enabled engine can (the report and catalogue say so).
@@ -94,11 +93,6 @@ export class Environment {
     message: `must be 'all' or a comma-separated list of ${ENGINE_NAMES.join(', ')}`,
   })
   ENGINES = 'all';
-  /**
-   * Chromium's own sandbox for the renderers of untrusted email: auto (wherever the kernel
-   * and user allow it, said at startup), on (boot fails where it cannot run) or off.
-   */
-  @IsIn(['auto', 'on', 'off']) CHROMIUM_SANDBOX: 'auto' | 'on' | 'off' = 'auto';
   /** Who the engines run as where the service runs as root (a dedicated unprivileged user). */
   @Matches(/^[a-z_][a-z0-9_-]{0,31}$/, { message: 'ENGINE_USER must be a user name' })
   ENGINE_USER = 'instant-preview-engine';

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { EngineJail } from '../../rendering/engine/jail/jail';
+import { EngineJail } from '../../rendering/jail/jail';
 import { AppConfig } from '../config/app-config';
 import { parseSpamdUrl, SpamdAddress, SpamdError } from './spamd-client';
 import { SPAMD_CHILDREN } from './spamd-share';

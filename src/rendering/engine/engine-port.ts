@@ -13,8 +13,8 @@ export type SandboxMode = 'required' | 'preferred' | 'off';
 
 /** What every engine is built from: budgets, concurrency, who it runs as, and hooks. */
 export interface EngineOptions {
-  /** CHROMIUM_PATH: Chromium's program, when not the one found on this machine. */
-  executablePath?: string;
+  /** Each engine's own settings (EngineDescriptor.settings, validated), by engine name. */
+  settings?: Readonly<Record<Engine, object>>;
   /** ENGINE_USER: who engines run as where the service runs as root (jail/jail.ts). */
   engineUser: string;
   concurrency: number;
@@ -28,7 +28,7 @@ export interface EngineOptions {
   contextIdleMs?: number;
   /** Keep a fresh context open ahead of demand for the options last used (default off). */
   warmContexts?: boolean;
-  /** Chromium's own sandbox (chromium/sandbox.ts), which the other engines' sandboxes follow. */
+  /** The fallback engine's sandbox (its `planSandbox`), which the others' follow. */
   sandbox?: SandboxMode;
   /** Told when a `preferred` sandbox could not start, before launching without it. */
   onSandboxOff?: (reason: string) => void;
@@ -60,6 +60,24 @@ export interface EngineDescriptor {
   processNames: RegExp;
   /** Found on this machine (its version, how its adapter is built), or why not. */
   find: (options: EngineOptions) => InstalledEngine | { missing: string };
+  /**
+   * The environment variables it reads, as a class-validator class with their defaults: the
+   * configuration validates them beside its own and passes them on (EngineOptions.settings).
+   */
+  settings?: new () => object;
+  /**
+   * The sandbox its settings and this machine allow; throws where a setting insists on one that
+   * cannot run (a boot error). The fallback engine's plan is every engine's.
+   */
+  planSandbox?: (settings: object, engineUser: string) => SandboxPlan;
+  /** Why it cannot start here, or null: readiness before its first launch (a lazy engine). */
+  cannotStart?: (options: Pick<EngineOptions, 'settings'>) => string | null;
+}
+
+/** A sandbox as planned before launch, and why: said in the startup log. */
+export interface SandboxPlan {
+  mode: SandboxMode;
+  reason: string;
 }
 
 /**

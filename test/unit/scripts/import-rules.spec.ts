@@ -6,7 +6,10 @@ type Layer = { name: string; folders: string[] };
 const rules = require('../../../scripts/import-rules') as {
   readLayers(): Layer[];
   layerViolations(files: Record<string, string[]>, layers: Layer[]): string[];
+  readClosed(): Closed[];
+  closedViolations(files: Record<string, string[]>, closed: Closed[]): string[];
 };
+type Closed = { folders: string; openTo: string[] };
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -60,6 +63,48 @@ describe('the layers of src/ (src/layers.json), checked by npm run lint', () => 
     };
     expect(rules.layerViolations(wrong, rules.readLayers())).toEqual([
       'wrong-layer import: domain/emails/emails.service.ts > http/emails/emails.controller.ts (domain may not import surfaces (HTTP and command line))',
+    ]);
+  });
+});
+
+describe('the closed plug-in folders of src/layers.json (engines, families), checked by npm run lint', () => {
+  let files: Record<string, string[]>;
+  beforeAll(async () => {
+    const graph = await madge(join(ROOT, 'src'), {
+      fileExtensions: ['ts'],
+      tsConfig: join(ROOT, 'tsconfig.json'),
+      detectiveOptions: { ts: { skipTypeImports: false } },
+    });
+    files = graph.obj();
+  }, 60_000);
+
+  it('are reached only through their registries, in the code as it is', () => {
+    expect(rules.readClosed().map((rule) => rule.folders)).toEqual([
+      'rendering/engine/*/',
+      'rendering/families/*/',
+    ]);
+    expect(rules.closedViolations(files, rules.readClosed())).toEqual([]);
+    // The registries do import every plug-in: the rule is not vacuous.
+    expect(files['rendering/engine/engine-registry.ts']).toContain(
+      'rendering/engine/chromium/chromium-descriptor.ts',
+    );
+  });
+
+  it('fails on a service reaching into an engine folder, and on one family importing another', () => {
+    const wrong = {
+      ...files,
+      'domain/renderer/renderer-options.ts': [
+        ...files['domain/renderer/renderer-options.ts'],
+        'rendering/engine/chromium/sandbox.ts',
+      ],
+      'rendering/families/gmail/index.ts': [
+        ...files['rendering/families/gmail/index.ts'],
+        'rendering/families/outlook-word/conditional-comments.ts',
+      ],
+    };
+    expect(rules.closedViolations(wrong, rules.readClosed())).toEqual([
+      'closed-folder import: domain/renderer/renderer-options.ts > rendering/engine/chromium/sandbox.ts (only rendering/engine/chromium/ itself and rendering/engine/engine-registry.ts may import it)',
+      'closed-folder import: rendering/families/gmail/index.ts > rendering/families/outlook-word/conditional-comments.ts (only rendering/families/outlook-word/ itself and rendering/families/registry.ts may import it)',
     ]);
   });
 });

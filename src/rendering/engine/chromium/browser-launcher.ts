@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Browser, chromium } from 'playwright-core';
-import type { EngineJail } from '../jail/jail';
-import type { SandboxMode } from './sandbox';
+import type { EngineJail } from '../../jail/jail';
+import type { SandboxMode } from '../engine-port';
 
 /** Flags for a headless browser on a closed network (the sandbox is Playwright's `chromiumSandbox`). */
 const CHROMIUM_ARGS = [

@@ -1,5 +1,6 @@
 import { Browser, BrowserContext } from 'playwright-core';
 import { resolveChromiumPath } from './chromium-path';
+import { chromiumSettings } from './chromium-settings';
 import { ContextOptions, contextSignature, openContext } from './open-context';
 import { ParkedContexts } from '../parked-contexts';
 import { WarmContexts } from '../warm-contexts';
@@ -8,7 +9,7 @@ import { BrowserRenderers } from './browser-renderers';
 import { within } from '../../../base/system/deadline';
 import { Slots } from '../../../base/system/slots';
 import { BrowserLauncher } from './browser-launcher';
-import { EngineJail } from '../jail/jail';
+import { EngineJail } from '../../jail/jail';
 import type { BrowserState, Engine, EngineOptions } from '../engine-port';
 import { BrowserCrashedError, RenderDeadlineError, RenderMemoryError } from '../render-errors';
 
@@ -216,7 +217,9 @@ export class BrowserPool {
   private generation(): Generation {
     if (this.closed) throw new Error('the browser pool is closed');
     if (!this.current || this.current.retired) {
-      this.executablePath ??= resolveChromiumPath(this.options.executablePath);
+      this.executablePath ??= resolveChromiumPath(
+        chromiumSettings(this.options.settings).CHROMIUM_PATH,
+      );
       const browser = this.launcher.launch(this.executablePath);
       let markGone: (error: Error) => void = () => undefined;
       const gone = new Promise<never>((_, reject) => (markGone = reject));

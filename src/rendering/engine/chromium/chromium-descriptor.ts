@@ -1,7 +1,12 @@
-import type { EngineDescriptor } from '../engine-port';
-import { programVersion } from '../engine-install';
+import type { EngineDescriptor, EngineOptions } from '../engine-port';
+import { programVersion } from '../../../base/system/installed-programs';
 import { ChromiumEngine } from './chromium-engine';
 import { resolveChromiumPath } from './chromium-path';
+import { ChromiumSettings, chromiumSettings } from './chromium-settings';
+import { planSandbox, sandboxFacts } from './sandbox';
+
+const chromiumPath = (options: Pick<EngineOptions, 'settings'>) =>
+  resolveChromiumPath(chromiumSettings(options.settings).CHROMIUM_PATH);
 
 /** Blink, as the headless shell draws it; it also draws every profile whose engine is absent. */
 export const CHROMIUM: EngineDescriptor = {
@@ -13,7 +18,7 @@ export const CHROMIUM: EngineDescriptor = {
     // Chromium's own absence is reported at its first capture (the pool looks it up lazily).
     let path: string | undefined;
     try {
-      path = resolveChromiumPath(options.executablePath);
+      path = chromiumPath(options);
     } catch {
       path = undefined;
     }
@@ -21,5 +26,16 @@ export const CHROMIUM: EngineDescriptor = {
       version: (path && programVersion(path)) ?? 'unknown',
       create: (options) => new ChromiumEngine(options),
     };
+  },
+  settings: ChromiumSettings,
+  planSandbox: (settings, engineUser) =>
+    planSandbox((settings as ChromiumSettings).CHROMIUM_SANDBOX, sandboxFacts(engineUser)),
+  cannotStart: (options) => {
+    try {
+      chromiumPath(options);
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
   },
 };

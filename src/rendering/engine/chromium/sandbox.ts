@@ -4,15 +4,7 @@ import { readFileSync } from 'node:fs';
 /** CHROMIUM_SANDBOX: `auto` sandboxes wherever it can, `on` insists, `off` never tries. */
 export type SandboxSetting = 'auto' | 'on' | 'off';
 
-import type { SandboxMode } from '../engine-port';
-
-export type { SandboxMode };
-
-export interface SandboxPlan {
-  mode: SandboxMode;
-  /** Said in the startup log line. */
-  reason: string;
-}
+import type { SandboxPlan } from '../engine-port';
 
 /** What decides whether Chromium's own sandbox can run for this service's engines. */
 export interface SandboxFacts {

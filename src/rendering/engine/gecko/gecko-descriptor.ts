@@ -1,5 +1,5 @@
 import type { EngineDescriptor } from '../engine-port';
-import { EngineJail } from '../jail/jail';
+import { EngineJail } from '../../jail/jail';
 import { GeckoEngine } from './gecko-engine';
 import { findGecko } from './gecko-install';
 

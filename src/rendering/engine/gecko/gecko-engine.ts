@@ -5,7 +5,7 @@ import type { BrowserState } from '../engine-port';
 import { captureSequence } from '../capture-sequence';
 import type { EngineAdapter, EngineCapture, LikelySettings, PageCapture } from '../engine-port';
 import { guardedCapture } from '../guarded-capture';
-import type { EngineJail } from '../jail/jail';
+import type { EngineJail } from '../../jail/jail';
 import { BrowserCrashedError } from '../render-errors';
 import { RendererWatch } from '../renderer-watch';
 import type { GeckoInstall } from './gecko-install';

@@ -1,4 +1,4 @@
-import { firstExecutable, programVersion } from '../engine-install';
+import { firstExecutable, programVersion } from '../../../base/system/installed-programs';
 
 export interface GeckoInstall {
   firefox: string;

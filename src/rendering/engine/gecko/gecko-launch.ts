@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import puppeteer, { Browser, ConnectionTransport } from 'puppeteer-core';
 import WebSocket from 'ws';
 import { within } from '../../../base/system/deadline';
-import type { EngineJail } from '../jail/jail';
+import type { EngineJail } from '../../jail/jail';
 import type { GeckoInstall } from './gecko-install';
 
 /** Firefox's remote agent port inside the engine's own network namespace (nobody else's). */

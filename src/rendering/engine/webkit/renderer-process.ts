@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { within } from '../../../base/system/deadline';
-import type { EngineJail } from '../jail/jail';
+import type { EngineJail } from '../../jail/jail';
 import { RendererChannel, RendererReply } from './renderer-channel';
 import type { WebKitInstall } from './webkit-install';
 

@@ -1,6 +1,6 @@
 import type { EngineDescriptor } from '../engine-port';
-import { findExecutable } from '../engine-install';
-import { EngineJail } from '../jail/jail';
+import { findExecutable } from '../../../base/system/installed-programs';
+import { EngineJail } from '../../jail/jail';
 import { WebKitEngine } from './webkit-engine';
 import { findWebKit } from './webkit-install';
 

@@ -6,7 +6,7 @@ import { captureSequence } from '../capture-sequence';
 import { MARKER_COOKIE } from '../context-router';
 import type { EngineAdapter, EngineCapture, LikelySettings, PageCapture } from '../engine-port';
 import { guardedCapture } from '../guarded-capture';
-import type { EngineJail } from '../jail/jail';
+import type { EngineJail } from '../../jail/jail';
 import { ParkedContexts } from '../parked-contexts';
 import { BrowserCrashedError } from '../render-errors';
 import { RendererWatch } from '../renderer-watch';

@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { debianVersion, findExecutable, multiarchLibDirs } from '../engine-install';
+import {
+  debianVersion,
+  findExecutable,
+  multiarchLibDirs,
+} from '../../../base/system/installed-programs';
 
 /** What a WebKit capture runs: the resident renderer (Python and WebKitGTK's bindings), Xvfb. */
 export interface WebKitInstall {

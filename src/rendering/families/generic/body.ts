@@ -4,7 +4,7 @@ import {
   BODY_BECOMES_DIV_NOTE,
   bodyBecomesClassedDiv,
   OUTLOOK_BODY_KEPT,
-} from '../webmail/body-to-div';
+} from '../../stages/webmail/body-to-div';
 
 const HTML_BODY = featureBySlug('html-body')!;
 

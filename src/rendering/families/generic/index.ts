@@ -1,6 +1,6 @@
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { ARIAL } from '../../fonts/client-fonts';
-import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
+import { BODY_BECOMES_DIV_NOTE } from '../../stages/webmail/body-to-div';
 import { bodyAsDivWhereRecorded } from './body';
 
 /**

@@ -1,7 +1,7 @@
 import { ClientFamily, handlesNotes, NoteReading } from '../../model/client-family';
 import { ARIAL, DefaultFont, ROBOTO } from '../../fonts/client-fonts';
-import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
-import { SRC_REMOVED } from '../webmail/blocked-images';
+import { BODY_BECOMES_DIV_NOTE } from '../../stages/webmail/body-to-div';
+import { SRC_REMOVED } from '../../stages/webmail/blocked-images';
 import { clipLongMessage } from './clipping';
 import { gmailClipping } from './clipping-check';
 import {

@@ -1,6 +1,6 @@
 import { editStylesheets } from '../../model/css-walker';
 import type { Preparation } from '../../model/client-family';
-import { bodyBecomesClassedDiv } from '../webmail/body-to-div';
+import { bodyBecomesClassedDiv } from '../../stages/webmail/body-to-div';
 import { STYLE_BUDGET_SOURCE, whyGmailDropsBlock, withinStyleBudget } from './style-blocks';
 
 /** The option of Gmail's apps reading a non-Google account (IMAP): inline styles only. */

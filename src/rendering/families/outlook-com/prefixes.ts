@@ -1,8 +1,8 @@
 import selectorParser from 'postcss-selector-parser';
 import { editStylesheets } from '../../model/css-walker';
 import type { Preparation } from '../../model/client-family';
-import { bodyBecomesClassedDiv, OUTLOOK_BODY_KEPT } from '../webmail/body-to-div';
-import { inKeyframes, prefixClassesAndIds } from '../webmail/class-prefix';
+import { bodyBecomesClassedDiv, OUTLOOK_BODY_KEPT } from '../../stages/webmail/body-to-div';
+import { inKeyframes, prefixClassesAndIds } from '../../stages/webmail/class-prefix';
 import { prefixFirstOfEachCompound } from './selectors';
 
 export const OUTLOOK_COM_BODY_CLASS = 'ip-outlook-body';

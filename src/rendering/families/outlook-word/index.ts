@@ -5,6 +5,7 @@ import { applyDpi120, DPI_120_NOTE } from './dpi-120';
 import { drawOutlookPlaceholders, OUTLOOK_PLACEHOLDER } from './blocked-images';
 import { applyLateStyleBlocks } from './late-style-blocks';
 import { readWordSource } from './source';
+import { revealConditionalContent } from './conditional-comments';
 import { collectVmlShapes, drawVmlShapes } from './vml';
 
 /**
@@ -24,6 +25,7 @@ export const outlookWord: ClientFamily = {
   options: ['dpi-120'],
   requires: ['mso'],
   source: readWordSource,
+  revealHidden: revealConditionalContent,
   engineModel: (p) => {
     // VML is read before the CSS model and caniemail change the markup it describes.
     collectVmlShapes(p);

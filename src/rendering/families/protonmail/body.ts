@@ -1,5 +1,5 @@
 import type { Preparation } from '../../model/client-family';
-import { bodyToDiv } from '../webmail/body-to-div';
+import { bodyToDiv } from '../../stages/webmail/body-to-div';
 
 const SOURCE = 'ProtonMail/WebClients mail-renderer getIframeHtml.ts; caniemail html-body';
 

@@ -1,7 +1,7 @@
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { ARIAL } from '../../fonts/client-fonts';
-import { BODY_BECOMES_DIV_NOTE } from '../webmail/body-to-div';
-import { SRC_REMOVED } from '../webmail/blocked-images';
+import { BODY_BECOMES_DIV_NOTE } from '../../stages/webmail/body-to-div';
+import { SRC_REMOVED } from '../../stages/webmail/blocked-images';
 import { applyYahooRules } from './yahoo-rules';
 
 /** Yahoo Mail and AOL Mail: one sanitizer (yiv prefixing and scoping), a browser engine. */

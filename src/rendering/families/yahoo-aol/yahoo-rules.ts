@@ -2,8 +2,8 @@ import type { Root } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
 import { editInlineStyles, editStylesheets } from '../../model/css-walker';
 import type { Preparation } from '../../model/client-family';
-import { bodyToDiv } from '../webmail/body-to-div';
-import { inKeyframes, prefixClassesAndIds } from '../webmail/class-prefix';
+import { bodyToDiv } from '../../stages/webmail/body-to-div';
+import { inKeyframes, prefixClassesAndIds } from '../../stages/webmail/class-prefix';
 import { cutAtMediaQueryList, cutAtSemicolonInAttribute } from './style-block-cuts';
 
 export const YAHOO_ID = 'yiv0123456789';

@@ -127,6 +127,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', BODY_LIMIT: 'y' })).toThrow(/PORT=[\s\S]*BODY_LIMIT=/);
   });
 
+  it("validates each engine's own variables, declared by its descriptor, beside the service's", () => {
+    expect(loadConfig({}).engineSettings).toEqual({
+      chromium: { CHROMIUM_PATH: undefined, CHROMIUM_SANDBOX: 'auto' },
+    });
+    expect(loadConfig({ CHROMIUM_PATH: '/opt/chrome' }).engineSettings.chromium).toMatchObject({
+      CHROMIUM_PATH: '/opt/chrome',
+    });
+    expect(() => loadConfig({ PORT: 'x', CHROMIUM_SANDBOX: 'maybe' })).toThrow(
+      /PORT="x": [^\n]*\n {2}CHROMIUM_SANDBOX="maybe": CHROMIUM_SANDBOX must be one of the following values: auto, on, off/,
+    );
+  });
+
   it('parses sizes', () => {
     expect(parseSize('10mb')).toBe(10485760);
     expect(parseSize('1KB')).toBe(1024);

@@ -1,3 +1,4 @@
+import madge from 'madge';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
@@ -54,4 +55,26 @@ describe('the engine registry: an engine is one folder and one registry line', (
     );
     expect(naming).toEqual([]);
   });
+
+  it('is the only file outside an engine folder that imports it (the import graph, not names)', async () => {
+    const graph = await madge(SRC, {
+      fileExtensions: ['ts'],
+      tsConfig: join(SRC, '../tsconfig.json'),
+      detectiveOptions: { ts: { skipTypeImports: false } },
+    });
+    const importers = new Map<string, Set<string>>();
+    for (const [file, imports] of Object.entries(graph.obj()))
+      for (const target of imports) {
+        const engine = ENGINES.find((name) => target.startsWith(`rendering/engine/${name}/`));
+        if (engine && !file.startsWith(`rendering/engine/${engine}/`))
+          importers.set(engine, (importers.get(engine) ?? new Set()).add(file));
+      }
+    expect(
+      Object.fromEntries([...importers].map(([engine, files]) => [engine, [...files]])),
+    ).toEqual(
+      Object.fromEntries(
+        ENGINES.map((engine) => [engine, ['rendering/engine/engine-registry.ts']]),
+      ),
+    );
+  }, 60_000);
 });

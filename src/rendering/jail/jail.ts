@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { findExecutable } from '../engine-install';
+import { findExecutable } from '../../base/system/installed-programs';
 import { ENGINE_MARKER, ownMarker, RUN_FOLDER_PREFIX, sweepOrphans } from './orphans';
 
 /** The jail itself: Python's standard library only (engine-jail.py says why). */

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listProc, readProc } from '../../../base/system/procfs';
+import { listProc, readProc } from '../../base/system/procfs';
 
 /**
  * The environment variable every engine process carries (it is inherited by everything an
