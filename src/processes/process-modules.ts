@@ -1,7 +1,7 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import { AdminModule } from '../domain/admin/admin.module';
 import { ApplicationsModule } from '../domain/applications/applications.module';
-import { AuthModule } from '../domain/auth/auth.module';
+import { AuthModule } from '../http/auth/auth.module';
 import { UsageModule } from '../domain/billing/usage.module';
 import { CaptureProcessingModule } from '../domain/captures/capture-processing.module';
 import { ExpiryScheduleModule } from '../domain/expiry/expiry-schedule.module';

@@ -2,10 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../base/errors/api-error';
 import { ClientCatalog } from '../../rendering/catalog/client-catalog';
 import { unofferedOption } from '../../rendering/profile/options';
-import type {
-  CaptureConfigurationDto,
-  CaptureOptionsDto,
-} from '../emails/dto/capture-configuration.dto';
+import type { CaptureConfigurationInput, CaptureOptionsInput } from '../emails/email-upload';
 import { CheckedConfiguration } from './capture-configuration';
 
 /**
@@ -19,18 +16,18 @@ export class CaptureConfigurations {
   constructor(private readonly catalog: ClientCatalog) {}
 
   /** The configurations of POST /v1/emails and prefetch. */
-  resolve(dtos: CaptureConfigurationDto[]): CheckedConfiguration[] {
+  resolve(dtos: CaptureConfigurationInput[]): CheckedConfiguration[] {
     return dtos.map((dto) =>
       this.check(dto.client, dto, `Each client must be valid, '${dto.client}' is unknown`),
     );
   }
 
   /** A preview's configuration: its path's client code and its query's options. */
-  ofPreview(client: string, options: CaptureOptionsDto): CheckedConfiguration {
+  ofPreview(client: string, options: CaptureOptionsInput): CheckedConfiguration {
     return this.check(client, options, "'client' must be valid, see /clients");
   }
 
-  private check(client: string, options: CaptureOptionsDto, unknown: string) {
+  private check(client: string, options: CaptureOptionsInput, unknown: string) {
     const profile = this.catalog.find(client);
     if (!profile) throw ApiError.badRequest(unknown);
     const configuration = new CheckedConfiguration(

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CapturePrefetch } from '../emails/capture-prefetch';
 import { EventsHub } from '../../platform/events/events-hub';
 import type { Email } from '../emails/email.entity';
-import type { CaptureConfigurationDto } from '../emails/dto/capture-configuration.dto';
+import type { CaptureConfigurationInput } from '../emails/email-upload';
 import type { CheckedConfiguration } from './capture-configuration';
 import { CaptureConfigurations } from './capture-configurations';
 import { CaptureCoordinator } from './capture-coordinator';
@@ -18,7 +18,7 @@ export class CapturePrefetchAdapter extends CapturePrefetch<CheckedConfiguration
     super();
   }
 
-  resolve(configurations: CaptureConfigurationDto[]): CheckedConfiguration[] {
+  resolve(configurations: CaptureConfigurationInput[]): CheckedConfiguration[] {
     return this.configurations.resolve(configurations);
   }
 

@@ -11,7 +11,7 @@ import { CaptureStore } from '../captures/capture-store';
 import type { CapturedCapture, CaptureFile } from '../captures/capture.entity';
 import { EmailsService } from '../emails/emails.service';
 import { Storage } from '../../platform/storage/storage';
-import type { CreateComparisonDto } from './dto/create-comparison.dto';
+import type { ComparisonRequest } from './comparison-request';
 import { ImageDiffer } from './image-differ';
 
 export interface ComparisonResult {
@@ -44,7 +44,7 @@ export class ComparisonsService {
     private readonly config: AppConfig,
   ) {}
 
-  async compare(principal: Principal, dto: CreateComparisonDto): Promise<ComparisonResult[]> {
+  async compare(principal: Principal, dto: ComparisonRequest): Promise<ComparisonResult[]> {
     const baseId = emailGuid(dto.base_email_guid, 'base_email_guid');
     const headId = emailGuid(dto.head_email_guid, 'head_email_guid');
     const options = { images: dto.images ?? 'allowed', orientation: dto.orientation ?? 'vertical' };

@@ -1,5 +1,5 @@
 import type { Email } from './email.entity';
-import type { CaptureConfigurationDto } from './dto/capture-configuration.dto';
+import type { CaptureConfigurationInput } from './email-upload';
 
 /**
  * The port through which POST /v1/emails starts the captures it was asked for
@@ -9,7 +9,7 @@ import type { CaptureConfigurationDto } from './dto/capture-configuration.dto';
  */
 export abstract class CapturePrefetch<Resolved extends object = object> {
   /** Checks configurations against the catalog and fills in defaults (400 when invalid). */
-  abstract resolve(configurations: CaptureConfigurationDto[]): Resolved[];
+  abstract resolve(configurations: CaptureConfigurationInput[]): Resolved[];
   /** Holds queue places for `count` captures: a 503 (nothing started) when there are not enough. */
   abstract reserve(count: number): Promise<void>;
   /** Starts the captures in the background, on the places reserved. */

@@ -10,10 +10,10 @@ import { EventsHub } from '../../platform/events/events-hub';
 import { Storage } from '../../platform/storage/storage';
 import {
   CONTENT_FIELDS,
-  CreateEmailDto,
+  EmailUpload,
   ENVELOPE_FIELDS,
   FIELDS_EXCLUSIVE_WITH_RAW,
-} from './dto/create-email.dto';
+} from './email-upload';
 import { Email, EmailEnvelope } from './email.entity';
 import { EmailRepository } from './email.repository';
 import { EmailImage } from './email-image';
@@ -77,7 +77,7 @@ export class EmailsService {
   });
   private readonly reading = new Map<string, Promise<EmailContent>>();
 
-  async create(principal: Principal, dto: CreateEmailDto): Promise<Email> {
+  async create(principal: Principal, dto: EmailUpload): Promise<Email> {
     const { message: content, references } = await this.content(dto);
     const id = randomUUID();
     // The HTML's images download while its stylesheets are read; the images those name follow.
@@ -232,7 +232,7 @@ export class EmailsService {
   }
 
   /** The content to store and the images its HTML references, read off the event loop. */
-  private async content(dto: CreateEmailDto): Promise<InspectedEmail> {
+  private async content(dto: EmailUpload): Promise<InspectedEmail> {
     if (!CONTENT_FIELDS.some((field) => typeof dto[field] === 'string')) {
       throw ApiError.badRequest("One of 'html_text','plain_text','raw_source' is required");
     }
@@ -287,7 +287,7 @@ export class EmailsService {
 }
 
 /** The envelope given at upload: SPF needs the sending IP and HELO, MAIL FROM is optional. */
-function envelopeOf(dto: CreateEmailDto): EmailEnvelope | null {
+function envelopeOf(dto: EmailUpload): EmailEnvelope | null {
   const given = ENVELOPE_FIELDS.filter((field) => dto[field] !== undefined);
   if (given.length === 0) return null;
   if (dto.sending_ip === undefined || dto.helo === undefined)

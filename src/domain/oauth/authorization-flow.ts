@@ -13,7 +13,6 @@ import { Clock } from '../../platform/config/clock';
 import { authorizeContext } from './authorize-context';
 import { consentToken } from './consent-token';
 import type { OAuthSession } from './oauth-session.entity';
-import { consentPage } from './pages';
 import { AUTHORIZE_PARAMETERS, firstMalformed } from './request-parameters';
 import { OAuthConsentRepository } from './repositories/oauth-consent.repository';
 
@@ -23,7 +22,17 @@ export type AuthorizeStep =
   | { kind: 'login' }
   | { kind: 'redirect'; location: string }
   | { kind: 'error-page'; message: string }
-  | { kind: 'consent'; html: string };
+  | { kind: 'consent'; consent: ConsentRequest };
+
+/** What the consent page asks the user (the HTTP surface draws it). */
+export interface ConsentRequest {
+  applicationName: string;
+  userEmail: string;
+  /** The authorization request's fields, sent back with the answer. */
+  fields: Record<string, string>;
+  /** The form's token against cross-site requests. */
+  csrf: string;
+}
 
 interface Checked {
   application: Application;
@@ -57,12 +66,12 @@ export class AuthorizationFlow {
     if (!user) return { kind: 'login' }; // the session's user was removed since
     return {
       kind: 'consent',
-      html: consentPage(
-        checked.application.name,
-        user.email,
-        stringFields(params),
-        consentToken(session.csrfToken, params),
-      ),
+      consent: {
+        applicationName: checked.application.name,
+        userEmail: user.email,
+        fields: stringFields(params),
+        csrf: consentToken(session.csrfToken, params),
+      },
     };
   }
 

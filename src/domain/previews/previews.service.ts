@@ -17,7 +17,7 @@ import { CaptureStore } from '../captures/capture-store';
 import { batchOf } from '../captures/capture-prefetch.adapter';
 import { EventsHub } from '../../platform/events/events-hub';
 import type { CaptureConfiguration, CheckedConfiguration } from '../captures/capture-configuration';
-import type { PreviewQueryDto } from './dto/preview-query.dto';
+import type { PreviewQuery } from './preview-query';
 
 export type PreviewAnswer =
   | { kind: 'captured-now'; body: ReturnType<typeof previewBody> }
@@ -35,7 +35,7 @@ export class PreviewsService {
   ) {}
 
   /** Validates the path and query the way the contract orders the errors. */
-  configuration(guid: string, client: string, query: PreviewQueryDto): CheckedConfiguration {
+  configuration(guid: string, client: string, query: PreviewQuery): CheckedConfiguration {
     emailGuid(guid);
     return this.configurations.ofPreview(client, query);
   }

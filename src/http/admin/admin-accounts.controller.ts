@@ -12,11 +12,11 @@ import {
 } from '@nestjs/common';
 import { ApiBasicAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../../base/errors/api-error';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import { ApiErrors } from '../openapi/api-errors.decorator';
 import { AdminService } from '../../domain/admin/admin.service';
-import { AuditQueryDto, CreateStaffKeyDto, CreateUserDto } from '../../domain/admin/dto/admin.dto';
+import { AuditQueryDto, CreateStaffKeyDto, CreateUserDto } from '../admin/dto/admin.dto';
 import { Actor, AuditLog } from '../../domain/audit/audit-log';
-import { StaffGuard, StaffRoles } from '../../domain/auth/staff.guard';
+import { StaffGuard, StaffRoles } from '../auth/staff.guard';
 import { AdminActor } from './admin-actor';
 
 const ID = new ParseUUIDPipe({

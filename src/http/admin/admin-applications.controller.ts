@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBasicAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import { ApiErrors } from '../openapi/api-errors.decorator';
 import { AdminService } from '../../domain/admin/admin.service';
-import { ChangeApplicationDto, CreateApplicationDto } from '../../domain/admin/dto/admin.dto';
+import { ChangeApplicationDto, CreateApplicationDto } from '../admin/dto/admin.dto';
 import type { Actor } from '../../domain/audit/audit-log';
-import { StaffGuard, StaffRoles } from '../../domain/auth/staff.guard';
+import { StaffGuard, StaffRoles } from '../auth/staff.guard';
 import { AdminActor } from './admin-actor';
 
 /** Applications, for admin staff keys: what `npm run cli -- apps:*` does, over HTTP. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../../domain/admin/admin.module';
-import { AuthModule } from '../../domain/auth/auth.module';
+import { AuthModule } from '../auth/auth.module';
 import { AdminAccountsController } from './admin-accounts.controller';
 import { AdminApplicationsController } from './admin-applications.controller';
 

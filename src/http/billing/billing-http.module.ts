@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../../domain/auth/auth.module';
+import { AuthModule } from '../auth/auth.module';
 import { BillingController } from './billing.controller';
 import { UsageModule } from '../../domain/billing/usage.module';
 

@@ -1,11 +1,11 @@
 import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
-import { UsageReportDoc } from '../../domain/billing/dto/usage-report.doc';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { UsageReportDoc } from '../billing/dto/usage-report.doc';
 import { Controller, Get, Headers, Param, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiError } from '../../base/errors/api-error';
-import { EndUserCapturesQueryDto, UsageQueryDto } from '../../domain/billing/dto/usage-query.dto';
-import { StaffGuard } from '../../domain/auth/staff.guard';
+import { EndUserCapturesQueryDto, UsageQueryDto } from '../billing/dto/usage-query.dto';
+import { StaffGuard } from '../auth/staff.guard';
 import { usageCsv, UsageReports } from '../../domain/billing/usage-report';
 
 /** Usage reports for billing staff (staff keys only). */

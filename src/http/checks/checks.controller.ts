@@ -1,9 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import { ApiErrors } from '../openapi/api-errors.decorator';
 import type { CheckFinding } from '../../rendering/model/check-finding';
 import { ChecksService } from '../../domain/checks/checks.service';
-import { ChecksDoc } from '../../domain/checks/dto/checks.doc';
+import { ChecksDoc } from '../checks/dto/checks.doc';
 import { AppConfig } from '../../platform/config/app-config';
 import { inboxLayouts } from '../../rendering/inbox/all-layouts';
 

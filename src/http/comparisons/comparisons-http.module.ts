@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../../domain/auth/auth.module';
+import { AuthModule } from '../auth/auth.module';
 import { ComparisonsModule } from '../../domain/comparisons/comparisons.module';
 import { ComparisonsController } from './comparisons.controller';
 

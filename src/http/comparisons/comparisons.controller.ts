@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiAuthGuard } from '../../domain/auth/api-auth.guard';
-import { CurrentPrincipal } from '../../domain/auth/current-principal.decorator';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import { ApiAuthGuard } from '../auth/api-auth.guard';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import { ApiErrors } from '../openapi/api-errors.decorator';
 import type { Principal } from '../../base/security/principal';
 import { ComparisonsService, ComparisonResult } from '../../domain/comparisons/comparisons.service';
-import { ComparisonDoc } from '../../domain/comparisons/dto/comparison.doc';
-import { CreateComparisonDto } from '../../domain/comparisons/dto/create-comparison.dto';
+import { ComparisonDoc } from '../comparisons/dto/comparison.doc';
+import { CreateComparisonDto } from '../comparisons/dto/create-comparison.dto';
 
 @ApiTags('comparisons')
 @Controller('v1/comparisons')

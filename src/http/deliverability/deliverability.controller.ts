@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import { ApiErrors } from '../openapi/api-errors.decorator';
 import { DeliverabilityService } from '../../domain/deliverability/deliverability.service';
 
 @ApiTags('checks')

@@ -1,13 +1,13 @@
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
-import { CreatedEmailDoc } from '../../domain/emails/dto/created-email.doc';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { CreatedEmailDoc } from '../emails/dto/created-email.doc';
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiAuthGuard } from '../../domain/auth/api-auth.guard';
+import { ApiAuthGuard } from '../auth/api-auth.guard';
 import { AccountThrottlerGuard } from '../../platform/throttling/emails-throttler.guard';
-import { CurrentPrincipal } from '../../domain/auth/current-principal.decorator';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../../base/security/principal';
 import { CapturePrefetch } from '../../domain/emails/capture-prefetch';
-import { CreateEmailDto } from '../../domain/emails/dto/create-email.dto';
+import { CreateEmailDto } from '../emails/dto/create-email.dto';
 import { EmailsService } from '../../domain/emails/emails.service';
 
 interface CreatedEmail {

@@ -6,7 +6,7 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiError } from '../../base/errors/api-error';

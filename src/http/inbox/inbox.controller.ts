@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
-import { InboxQueryDto } from '../../domain/inbox/inbox-query.dto';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { InboxQueryDto } from './inbox-query.dto';
 import { InboxView, InboxViewsService } from '../../domain/inbox/inbox-views.service';
 
 /** An email's row in a client's message list (docs/api.md#inbox-views). No authentication. */

@@ -7,7 +7,7 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { OAuthErrorDoc, TokenDoc } from '../../domain/oauth/oauth.doc';
+import { OAuthErrorDoc, TokenDoc } from './oauth.doc';
 import { AuthorizationServer, OAuthRequest, isOAuthError } from '@jmondi/oauth2-server';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -19,7 +19,7 @@ import { ApiError } from '../../base/errors/api-error';
 import { clientAddress } from '../../platform/throttling/client-address';
 import { waitSeconds } from '../../platform/throttling/too-many-requests';
 import { OAuthStorage } from '../../domain/oauth/oauth-storage';
-import { errorPage, loginPage, signedOutPage } from '../../domain/oauth/pages';
+import { consentPage, errorPage, loginPage, signedOutPage } from './pages';
 import { SESSION_COOKIE, Sessions } from '../../domain/oauth/sessions';
 import { TokenRevocation } from '../../domain/oauth/token-revocation';
 import {
@@ -265,7 +265,7 @@ export class OAuthController {
   private answer(response: Response, step: Awaited<ReturnType<AuthorizationFlow['start']>>): void {
     if (step.kind === 'redirect') return void response.redirect(302, step.location);
     if (step.kind === 'error-page') return this.html(response, 400, errorPage(step.message));
-    if (step.kind === 'consent') return this.html(response, 200, step.html);
+    if (step.kind === 'consent') return this.html(response, 200, consentPage(step.consent));
   }
 
   private oauthError(request: Request, response: Response, error: unknown): void {

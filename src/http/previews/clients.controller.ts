@@ -1,7 +1,7 @@
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiError } from '../../base/errors/api-error';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import { ApiErrors } from '../openapi/api-errors.decorator';
 import { fidelityRecord, type FidelityRecord } from '../../rendering/fidelity/fidelity-record';
 import { FIDELITY_SCHEMA } from './fidelity.doc';
 import { ClientCatalog } from '../../rendering/catalog/client-catalog';

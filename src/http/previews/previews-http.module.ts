@@ -1,5 +1,5 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { AuthModule } from '../../domain/auth/auth.module';
+import { AuthModule } from '../auth/auth.module';
 import { CapturesModule } from '../../domain/captures/captures.module';
 import { PreviewsModule } from '../../domain/previews/previews.module';
 import { CaptureHostMiddleware } from './capture-host.middleware';

@@ -7,9 +7,9 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
-import { ConfigurationsDoc } from '../../domain/emails/dto/created-email.doc';
-import { EmulationReportDoc, PreviewUrlsDoc } from '../../domain/previews/dto/preview.doc';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { ConfigurationsDoc } from '../emails/dto/created-email.doc';
+import { EmulationReportDoc, PreviewUrlsDoc } from '../previews/dto/preview.doc';
 import {
   Body,
   Controller,
@@ -22,16 +22,16 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiAuthGuard } from '../../domain/auth/api-auth.guard';
-import { CurrentPrincipal } from '../../domain/auth/current-principal.decorator';
+import { ApiAuthGuard } from '../auth/api-auth.guard';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../../base/security/principal';
 import { ApiError } from '../../base/errors/api-error';
 import { AppConfig } from '../../platform/config/app-config';
 import { CaptureConfigurations } from '../../domain/captures/capture-configurations';
 import { IMAGE_SIZES, ImageSize } from '../../domain/captures/capture-files';
 import type { CheckedConfiguration } from '../../domain/captures/capture-configuration';
-import { PrefetchDto } from '../../domain/previews/dto/prefetch.dto';
-import { FALLBACK_URL_RULE, PreviewQueryDto } from '../../domain/previews/dto/preview-query.dto';
+import { PrefetchDto } from '../previews/dto/prefetch.dto';
+import { FALLBACK_URL_RULE, PreviewQueryDto } from '../previews/dto/preview-query.dto';
 import { isPublicHttpsUrl } from '../../base/network/public-url';
 import { EmulationReport, PreviewsService } from '../../domain/previews/previews.service';
 

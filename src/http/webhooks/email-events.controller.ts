@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
 import { ApiError } from '../../base/errors/api-error';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import { ApiErrors } from '../openapi/api-errors.decorator';
 import { AppConfig } from '../../platform/config/app-config';
 import { EmailsService } from '../../domain/emails/emails.service';
 import { EventsHub } from '../../platform/events/events-hub';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../../domain/auth/auth.module';
+import { AuthModule } from '../auth/auth.module';
 import { EmailStoreModule } from '../../domain/emails/email-store.module';
 import { WebhookDispatchModule } from '../../domain/webhooks/webhook-dispatch.module';
 import { WebhooksModule } from '../../domain/webhooks/webhooks.module';

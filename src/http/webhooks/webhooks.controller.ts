@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiAuthGuard } from '../../domain/auth/api-auth.guard';
-import { CurrentPrincipal } from '../../domain/auth/current-principal.decorator';
-import { ApiErrors } from '../../base/errors/api-errors.decorator';
+import { ApiAuthGuard } from '../auth/api-auth.guard';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import { ApiErrors } from '../openapi/api-errors.decorator';
 import type { Principal } from '../../base/security/principal';
-import { CreateWebhookDto } from '../../domain/webhooks/dto/create-webhook.dto';
+import { CreateWebhookDto } from '../webhooks/dto/create-webhook.dto';
 import { WebhooksService } from '../../domain/webhooks/webhooks.service';
 
 /** An application's webhooks (API key or bearer token of that application). */

@@ -8,9 +8,10 @@ import {
   IsString,
 } from 'class-validator';
 import { CaptureOptionsDto } from '../../emails/dto/capture-configuration.dto';
+import type { ComparisonRequest } from '../../../domain/comparisons/comparison-request';
 
 /** POST /v1/comparisons: two emails of the caller's account, compared client by client. */
-export class CreateComparisonDto extends CaptureOptionsDto {
+export class CreateComparisonDto extends CaptureOptionsDto implements ComparisonRequest {
   @ApiProperty({ description: 'The earlier version: an email_guid of POST /v1/emails' })
   @IsString({ message: "'base_email_guid' must be a string" })
   @IsNotEmpty({ message: "'base_email_guid' is required" })

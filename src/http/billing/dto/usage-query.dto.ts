@@ -11,7 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { GROUP_BY, GroupBy } from '../usage-report';
+import { GROUP_BY, GroupBy } from '../../../domain/billing/usage-report';
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** strict: a day the month has (no 2026-02-31, no 2025-02-29). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-http-bearer';
-import { AccessTokens, InvalidTokenError } from '../oauth/access-tokens';
+import { AccessTokens, InvalidTokenError } from '../../domain/oauth/access-tokens';
 import type { Principal } from '../../base/security/principal';
 import { REALM } from '../../base/security/principal';
 

@@ -1,13 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ApplicationsService } from '../applications/applications.service';
-import { StaffKey, StaffRole } from '../applications/staff-key.entity';
-import { StaffKeysService } from '../applications/staff-keys.service';
+import { ApplicationsService } from '../../domain/applications/applications.service';
+import { StaffKey, StaffRole } from '../../domain/applications/staff-key.entity';
+import { StaffKeysService } from '../../domain/applications/staff-keys.service';
 import { REALM } from '../../base/security/principal';
 import { ApiError } from '../../base/errors/api-error';
 import { parseBasicAuth } from '../../base/security/basic-auth';
-import { AccessTokens } from '../oauth/access-tokens';
+import { AccessTokens } from '../../domain/oauth/access-tokens';
 import { AuthFailures } from '../../platform/throttling/auth-failures';
 
 const ROLES = 'staff-roles';

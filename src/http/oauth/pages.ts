@@ -1,5 +1,6 @@
 /** Server-rendered pages of the authorization server: plain HTML forms, no JavaScript. */
 import { escapeUTF8 } from 'entities';
+import type { ConsentRequest } from '../../domain/oauth/authorization-flow';
 
 // Text and attribute values alike: & < > " ' as entities.
 const escape = escapeUTF8;
@@ -41,24 +42,19 @@ export function loginPage(returnTo: string, csrf: string, error?: string): strin
   );
 }
 
-export function consentPage(
-  applicationName: string,
-  userEmail: string,
-  params: Record<string, string>,
-  csrf: string,
-): string {
+export function consentPage({ applicationName, userEmail, fields, csrf }: ConsentRequest): string {
   return page(
     'Authorize',
     `<h1>Authorize ${escape(applicationName)}</h1>
     <p><strong>${escape(applicationName)}</strong> asks to act for you (${escape(userEmail)}) with full access:</p>
     <ul><li>upload emails and create previews of them;</li><li>usage is billed to your account.</li></ul>
     <form method="post" action="/oauth/authorize">
-      ${hidden({ ...params, csrf })}
+      ${hidden({ ...fields, csrf })}
       <button type="submit" name="decision" value="allow">Allow</button>
       <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
     </form>
     <form method="post" action="/oauth/logout" class="switch">
-      ${hidden({ return_to: `/oauth/authorize?${new URLSearchParams(params)}` })}
+      ${hidden({ return_to: `/oauth/authorize?${new URLSearchParams(fields)}` })}
       <p>Not ${escape(userEmail)}? <button type="submit" class="link">Sign out</button></p>
     </form>`,
   );

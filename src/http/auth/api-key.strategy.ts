@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { BasicStrategy } from 'passport-http';
-import { ApplicationsService } from '../applications/applications.service';
+import { ApplicationsService } from '../../domain/applications/applications.service';
 import { parseBasicAuth } from '../../base/security/basic-auth';
 import { Principal, REALM } from '../../base/security/principal';
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { GROUP_BY } from '../usage-report';
+import { GROUP_BY } from '../../../domain/billing/usage-report';
 
 /** The usage report's JSON, for the OpenAPI document (UsageReport is what the code returns). */
 export class UsageRowDoc {

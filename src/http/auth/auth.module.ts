@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
-import { ApplicationsModule } from '../applications/applications.module';
-import { OAuthModule } from '../oauth/oauth.module';
+import { ApplicationsModule } from '../../domain/applications/applications.module';
+import { OAuthModule } from '../../domain/oauth/oauth.module';
 import { ThrottlingModule } from '../../platform/throttling/throttling.module';
 import { ApiAuthGuard } from './api-auth.guard';
 import { ApiKeyStrategy } from './api-key.strategy';

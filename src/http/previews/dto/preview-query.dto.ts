@@ -5,9 +5,10 @@ import { IsIn, IsOptional, IsString } from 'class-validator';
 export const FALLBACK_URL_RULE =
   "'fallback_url' must be an absolute https URL on a public host (or on a host FALLBACK_URL_HOSTS allows)";
 import { CaptureOptionsDto } from '../../emails/dto/capture-configuration.dto';
+import type { PreviewQuery } from '../../../domain/previews/preview-query';
 
 /** Query of the preview GETs (docs/api.md#preview-details). */
-export class PreviewQueryDto extends CaptureOptionsDto {
+export class PreviewQueryDto extends CaptureOptionsDto implements PreviewQuery {
   @ApiPropertyOptional({
     enum: ['true', 'false'],
     description:

@@ -6,9 +6,13 @@ import {
   ORIENTATION_OPTIONS,
   OrientationOption,
 } from '../../../rendering/profile/options';
+import type {
+  CaptureConfigurationInput,
+  CaptureOptionsInput,
+} from '../../../domain/emails/email-upload';
 
 /** The capture options of a configuration; the preview query carries them too. */
-export class CaptureOptionsDto {
+export class CaptureOptionsDto implements CaptureOptionsInput {
   @ApiPropertyOptional({ enum: IMAGES_OPTIONS, default: 'allowed' })
   @IsOptional()
   @IsIn(IMAGES_OPTIONS, { message: "'images' must be 'allowed' or 'blocked'" })
@@ -24,7 +28,10 @@ export class CaptureOptionsDto {
  * One capture configuration (docs/api.md#email-upload-details:
  * `{"client", "images", "orientation"}`).
  */
-export class CaptureConfigurationDto extends CaptureOptionsDto {
+export class CaptureConfigurationDto
+  extends CaptureOptionsDto
+  implements CaptureConfigurationInput
+{
   @ApiProperty({ description: 'A client code of GET /v1/clients', example: 'OL2019' })
   @IsString({ message: "'client' must be a string" })
   @IsNotEmpty({ message: "'client' is required" }) // runs first: nearest the property

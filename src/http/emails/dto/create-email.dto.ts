@@ -12,7 +12,8 @@ import {
   IsString,
   ValidateNested,
 } from 'class-validator';
-import { IsEmailAddress } from '../email-address';
+import { IsEmailAddress } from '../../../domain/emails/email-address';
+import type { EmailUpload } from '../../../domain/emails/email-upload';
 import { CaptureConfigurationDto } from './capture-configuration.dto';
 
 /** A DNS host name (letters, digits, hyphens; dot-separated labels of 63 at most; 253 in all). */
@@ -20,7 +21,7 @@ const HOST_NAME =
   /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 
 /** POST /v1/emails (docs/api.md#email-upload-details). Unknown fields are ignored. */
-export class CreateEmailDto {
+export class CreateEmailDto implements EmailUpload {
   @ApiPropertyOptional({
     description: 'The HTML body. One of html_text, plain_text or raw_source is required.',
     example: '<p>Hello</p>',
@@ -117,15 +118,3 @@ export class CreateEmailDto {
   @IsArray({ message: "'configurations' must be an array" })
   configurations?: CaptureConfigurationDto[];
 }
-
-export const CONTENT_FIELDS = ['html_text', 'plain_text', 'raw_source'] as const;
-/** The SMTP envelope, for SPF: allowed with any content, raw_source included. */
-export const ENVELOPE_FIELDS = ['sending_ip', 'helo', 'mail_from'] as const;
-/** Fields that raw_source already carries, so they may not be sent beside it. */
-export const FIELDS_EXCLUSIVE_WITH_RAW = [
-  'html_text',
-  'plain_text',
-  'subject',
-  'from_address',
-  'from_display_name',
-] as const;
