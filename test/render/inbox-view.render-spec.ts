@@ -1,5 +1,5 @@
 import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
-import { inboxLayoutOf } from '../../src/rendering/inbox/all-layouts';
+import { inboxLayoutOf } from '../../src/rendering/families/lookup';
 import { InboxRow, inboxPage } from '../../src/rendering/inbox/inbox-page';
 import { Renderer } from '../../src/rendering/render';
 import { isRed, readPixels } from '../support/pixels';

@@ -4,7 +4,7 @@ import { ApiError } from '../../base/errors/api-error';
 import { Slots } from '../../base/system/slots';
 import { Clock } from '../../platform/config/clock';
 import { Storage } from '../../platform/storage/storage';
-import type { Appearance, InboxLayout } from '../../rendering/inbox/inbox-layout';
+import type { Appearance, InboxLayout } from '../../rendering/model/inbox-layout';
 import { InboxRow, inboxPage } from '../../rendering/inbox/inbox-page';
 import type { ClientProfile } from '../../rendering/profile/client-profile';
 import { Renderer } from '../../rendering/render';

@@ -5,7 +5,7 @@ import type { CheckFinding } from '../../rendering/model/check-finding';
 import { ChecksService } from '../../domain/checks/checks.service';
 import { ChecksDoc } from '../checks/dto/checks.doc';
 import { AppConfig } from '../../platform/config/app-config';
-import { inboxLayouts } from '../../rendering/inbox/all-layouts';
+import { inboxLayouts } from '../../rendering/families/lookup';
 
 @ApiTags('checks')
 @Controller('v1/emails/:guid/checks')

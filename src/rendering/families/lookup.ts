@@ -1,4 +1,5 @@
 import type { ClientFamily } from '../model/client-family';
+import type { InboxLayout } from '../model/inbox-layout';
 import type { ClientProfile } from '../profile/client-profile';
 import * as registry from './registry';
 
@@ -28,4 +29,14 @@ export function familyOf(profile: ClientProfile): ClientFamily {
   const family = CLIENT_FAMILIES.get(profile.family);
   if (!family) throw new Error(`${profile.code}: unknown client family '${profile.family}'`);
   return family;
+}
+
+/** The message-list layout of a profile's client, or null where its family documents none. */
+export function inboxLayoutOf(profile: ClientProfile): InboxLayout | null {
+  return familyOf(profile).inboxLayouts?.find((layout) => layout.matches(profile)) ?? null;
+}
+
+/** Every family's message-list layouts, in the registry's order. */
+export function inboxLayouts(): readonly InboxLayout[] {
+  return [...CLIENT_FAMILIES.values()].flatMap((family) => family.inboxLayouts ?? []);
 }

@@ -7,7 +7,7 @@ import type {
   OneLineShape,
   Palette,
   StackedShape,
-} from './inbox-layout';
+} from '../model/inbox-layout';
 
 /** The newest row: this email, unread, as the list shows it. */
 export interface InboxRow {

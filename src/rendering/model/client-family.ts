@@ -5,6 +5,7 @@ import type { EmailContent, ImagePlan } from './email-content';
 import type { EmailDocument } from './email-document';
 import type { RenderReport } from './render-report';
 import type { CheckFinding } from './check-finding';
+import type { InboxLayout } from './inbox-layout';
 
 /** What every stage knows of the render it works for. */
 export interface PreparationContext {
@@ -110,6 +111,11 @@ export interface ClientFamily {
   /** Fonts the client's system or page provides, by the names emails give them. */
   readonly fonts?: readonly ClientFont[];
   readonly caniemail?: CaniemailReading;
+  /**
+   * How the family's clients draw their message list (the inbox view): the first whose
+   * `matches` takes the profile; none, where no list is documented.
+   */
+  readonly inboxLayouts?: readonly InboxLayout[];
   /** Pre-send checks the family adds: what its clients will show wrong, read from the email. */
   readonly checks?: readonly FamilyCheck[];
 }

@@ -6,6 +6,7 @@ import { applyMinimumTextSize } from './minimum-text-size';
 import { APPLE_MAIL, isIosMail } from './platform';
 import { applyReformattingMeta } from './reformatting';
 import { textSize } from './text-size-check';
+import { IOS_MAIL_LIST, MAC_MAIL_LIST } from './inbox-layouts';
 
 /**
  * Apple Mail on macOS and Mail on iPhone and iPad (WebKit): iOS adds data detectors and a
@@ -15,6 +16,7 @@ import { textSize } from './text-size-check';
  */
 export const appleMail: ClientFamily = {
   name: APPLE_MAIL,
+  inboxLayouts: [IOS_MAIL_LIST, MAC_MAIL_LIST],
   engineModel: (p) => {
     if (!isIosMail(p.profile)) return;
     applyDataDetectors(p.$, p.report);

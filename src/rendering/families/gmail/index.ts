@@ -10,6 +10,7 @@ import {
   NON_GOOGLE_ACCOUNT,
   stripImportantWhileImagesOff,
 } from './style-rules';
+import { GMAIL_WEB_LIST, GMAIL_APP_LIST } from './inbox-layouts';
 
 /** caniemail's notes on style blocks outside the head (html-style #1): applyGmailStyles. */
 const STYLE_IN_BODY_NOTE = /Not supported inside the `<body>`/;
@@ -48,6 +49,7 @@ const handled = handlesNotes(BODY_BECOMES_DIV_NOTE, STYLE_IN_BODY_NOTE);
  */
 export const gmail: ClientFamily = {
   name: 'gmail',
+  inboxLayouts: [GMAIL_WEB_LIST, GMAIL_APP_LIST],
   options: [NON_GOOGLE_ACCOUNT],
   sanitizer: (p) => {
     applyGmailStyles(p);

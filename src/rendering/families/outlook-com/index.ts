@@ -3,6 +3,7 @@ import { INTER, WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../../stages/webmail/body-to-div';
 import { SRC_REMOVED } from '../../stages/webmail/blocked-images';
 import { applyOutlookComPrefixes } from './prefixes';
+import { OUTLOOK_WEB_LIST } from './inbox-layouts';
 
 /** caniemail's note on the x_ prefix (css-selector-attribute): applyOutlookComPrefixes. */
 const PREFIX_NOTE =
@@ -15,6 +16,7 @@ const PREFIX_NOTE =
  */
 export const outlookCom: ClientFamily = {
   name: 'outlook-com',
+  inboxLayouts: [OUTLOOK_WEB_LIST],
   blockedImages: SRC_REMOVED,
   sanitizer: applyOutlookComPrefixes,
   defaultFont: {

@@ -7,6 +7,7 @@ import { applyLateStyleBlocks } from './late-style-blocks';
 import { readWordSource } from './source';
 import { revealConditionalContent } from './conditional-comments';
 import { collectVmlShapes, drawVmlShapes } from './vml';
+import { OUTLOOK_WINDOWS_LIST } from './inbox-layouts';
 
 /**
  * caniemail's notes on Word's CSS model that this family's own stages carry out, with more
@@ -22,6 +23,7 @@ const WORD_MODEL_NOTES =
  */
 export const outlookWord: ClientFamily = {
   name: 'outlook-word',
+  inboxLayouts: [OUTLOOK_WINDOWS_LIST],
   options: ['dpi-120'],
   requires: ['mso'],
   source: readWordSource,

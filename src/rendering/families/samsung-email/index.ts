@@ -1,9 +1,11 @@
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { applySamsungAutoFit, SAMSUNG_EMAIL } from './auto-fit';
+import { SAMSUNG_LIST } from './inbox-layouts';
 
 /** Samsung Email on Android: the Blink WebView, with its auto fit on by default. */
 export const samsungEmail: ClientFamily = {
   name: SAMSUNG_EMAIL,
+  inboxLayouts: [SAMSUNG_LIST],
   display: applySamsungAutoFit,
   // Its fonts are Android's (client-fonts.ts: Roboto, and the names Android aliases to it).
   defaultFont: {

@@ -3,10 +3,12 @@ import { ARIAL } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../../stages/webmail/body-to-div';
 import { SRC_REMOVED } from '../../stages/webmail/blocked-images';
 import { applyYahooRules } from './yahoo-rules';
+import { YAHOO_WEB_LIST } from './inbox-layouts';
 
 /** Yahoo Mail and AOL Mail: one sanitizer (yiv prefixing and scoping), a browser engine. */
 export const yahooAol: ClientFamily = {
   name: 'yahoo-aol',
+  inboxLayouts: [YAHOO_WEB_LIST],
   sanitizer: applyYahooRules,
   blockedImages: SRC_REMOVED,
   defaultFont: {

@@ -1,5 +1,5 @@
 import { clientCatalog } from '../../../../src/rendering/catalog/client-catalog';
-import { inboxLayoutOf, inboxLayouts } from '../../../../src/rendering/inbox/all-layouts';
+import { inboxLayoutOf, inboxLayouts } from '../../../../src/rendering/families/lookup';
 import { formatDate, inboxPage, initialOf } from '../../../../src/rendering/inbox/inbox-page';
 
 const profile = (code: string) => clientCatalog.find(code)!;

@@ -64,7 +64,7 @@ export interface StackedShape {
 /**
  * How one client family's message list looks: its width, font, row shape, colours, how much
  * preview it takes, whether it shows an avatar and a BIMI logo, how it writes the date; and
- * every one of these with its source (`notes`). Each layout registers itself.
+ * every one of these with its source (`notes`). Its family lists it (ClientFamily.inboxLayouts).
  */
 export interface InboxLayout {
   id: string;
@@ -90,19 +90,3 @@ export interface InboxLayout {
 }
 
 export type DateStyle = 'time-or-month-day' | 'time-or-yesterday-or-numeric' | 'weekday-time';
-
-const layouts: InboxLayout[] = [];
-
-export function registerInboxLayout(layout: InboxLayout): InboxLayout {
-  layouts.push(layout);
-  return layout;
-}
-
-/** The list layout of a profile's client, or none where no message list is documented. */
-export function inboxLayoutOf(profile: ClientProfile): InboxLayout | null {
-  return layouts.find((layout) => layout.matches(profile)) ?? null;
-}
-
-export function inboxLayouts(): readonly InboxLayout[] {
-  return layouts;
-}

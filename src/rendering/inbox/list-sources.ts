@@ -1,4 +1,4 @@
-import type { InboxNote } from '../inbox-layout';
+import type { InboxNote } from '../model/inbox-layout';
 
 /** Public pages the list layouts cite (docs/research/inbox-views.md says what each holds). */
 export const SOURCE = {

@@ -1,15 +1,15 @@
-import { registerInboxLayout } from '../inbox-layout';
-import { PREVIEW_FROM_HTML, SOURCE, VIEW_CONVENTIONS } from './sources';
+import type { InboxLayout } from '../../model/inbox-layout';
+import { PREVIEW_FROM_HTML, SOURCE, VIEW_CONVENTIONS } from '../../inbox/list-sources';
 
 const ROBOTO = "Roboto, 'Noto Sans', sans-serif";
 const isApp = (platform: string) => /^(Android|iOS)/.test(platform);
 
 /** Gmail on the web: one line per message, the snippet after the subject, in grey. */
-registerInboxLayout({
+export const GMAIL_WEB_LIST: InboxLayout = {
   id: 'gmail-web',
   example: 'GMAILNEW',
   title: 'Gmail on the web (default density)',
-  matches: (profile) => profile.family === 'gmail' && !isApp(profile.platform),
+  matches: (profile) => !isApp(profile.platform),
   width: (profile) => profile.viewport.width,
   font: { family: ROBOTO, standsFor: 'Google Sans and Roboto (Google Sans is not installed here)' },
   shape: {
@@ -75,14 +75,14 @@ registerInboxLayout({
     },
     ...VIEW_CONVENTIONS,
   ],
-});
+};
 
 /** The Gmail apps: avatar, sender and date, subject, one line of snippet. */
-registerInboxLayout({
+export const GMAIL_APP_LIST: InboxLayout = {
   id: 'gmail-app',
   example: 'ANDROID14GMAILAPP',
   title: 'Gmail app (Android and iOS)',
-  matches: (profile) => profile.family === 'gmail' && isApp(profile.platform),
+  matches: (profile) => isApp(profile.platform),
   width: (profile) => profile.viewport.width,
   font: { family: ROBOTO, standsFor: 'Roboto (Android) and the app’s own Google Sans' },
   shape: {
@@ -157,4 +157,4 @@ registerInboxLayout({
     },
     ...VIEW_CONVENTIONS,
   ],
-});
+};

@@ -1,5 +1,5 @@
-import { registerInboxLayout } from '../inbox-layout';
-import { PREVIEW_FROM_HTML, SOURCE, VIEW_CONVENTIONS } from './sources';
+import type { InboxLayout } from '../../model/inbox-layout';
+import { PREVIEW_FROM_HTML, SOURCE, VIEW_CONVENTIONS } from '../../inbox/list-sources';
 
 /** SF Pro is Apple's and not installed: Inter is a neo-grotesque of the same build and sizes. */
 const SF_PRO = "Inter, 'Noto Sans', sans-serif";
@@ -37,11 +37,11 @@ const APPLE_BIMI = {
 };
 
 /** iOS Mail on iPhone and iPad: blue dot, sender and date, subject, two lines of preview. */
-registerInboxLayout({
+export const IOS_MAIL_LIST: InboxLayout = {
   id: 'ios-mail',
   example: 'IPHONE15',
   title: 'iOS Mail',
-  matches: (profile) => profile.family === 'apple-mail' && !isMac(profile.platform),
+  matches: (profile) => !isMac(profile.platform),
   // An iPad shows the list as a column beside the message.
   width: (profile) => (profile.viewport.width > 430 ? 375 : profile.viewport.width),
   font: { family: SF_PRO, standsFor: 'SF Pro (Inter in its place)' },
@@ -87,14 +87,14 @@ registerInboxLayout({
     },
     ...VIEW_CONVENTIONS,
   ],
-});
+};
 
 /** Apple Mail on macOS: the classic list column, two lines of preview. */
-registerInboxLayout({
+export const MAC_MAIL_LIST: InboxLayout = {
   id: 'apple-mail-mac',
   example: 'APPMAIL16',
   title: 'Apple Mail (macOS)',
-  matches: (profile) => profile.family === 'apple-mail' && isMac(profile.platform),
+  matches: (profile) => isMac(profile.platform),
   width: () => 340,
   font: { family: SF_PRO, standsFor: 'SF Pro (Inter in its place)' },
   shape: {
@@ -135,4 +135,4 @@ registerInboxLayout({
     },
     ...VIEW_CONVENTIONS,
   ],
-});
+};
