@@ -10,7 +10,7 @@ import { TEST_DATABASE } from '../support/test-database';
 // Each profile at its version, Thunderbird as Thunderbird, dark mode per client, iOS Mail's
 // reformatting and the older notes, through the HTTP API (POST /v1/emails, GET the preview,
 // follow full_url): the fidelity suite's own probes (test/fidelity/*.probes.ts, what each is
-// and its source in src/rendering/fidelity/behaviours), each in its client and its controls.
+// and its source in src/rendering/families/<family>/behaviours), each in its client and its controls.
 const THROUGH_HTTP = [
   'apple-ios/no-font-size-adjust-before-ios-17',
   'apple-ios/no-light-dark-before-ios-17-5',

@@ -12,7 +12,7 @@ import { testRenderer } from '../support/renderer';
  * One documented client behaviour, proven in pixels
  * (docs/fidelity.md#documented-behaviour-probes): a small email that isolates it, the client,
  * and what the real client is documented to show. What the behaviour is and where it is
- * documented are the catalogue's (src/rendering/fidelity/behaviours/, under `id`), which the
+ * documented are the catalogue's (src/rendering/families/<family>/behaviours/, under `id`), which the
  * fidelity record of each client publishes. `control` names a client documented to show the
  * opposite, so the probe is seen to fail where the behaviour does not apply.
  */
@@ -110,7 +110,7 @@ export function describeProbes(family: string, probes: Probe[]): void {
 function catalogued(id: string): Behaviour {
   const entry = behaviourById(id);
   if (!entry)
-    throw new Error(`probe ${id}: no such behaviour in src/rendering/fidelity/behaviours`);
+    throw new Error(`probe ${id}: no such behaviour in src/rendering/families/<family>/behaviours`);
   if (entry.status !== 'emulated')
     throw new Error(`probe ${id}: the catalogue says ${entry.status}`);
   return entry;

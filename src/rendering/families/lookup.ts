@@ -1,11 +1,11 @@
 import type { ClientFamily } from '../model/client-family';
 import type { InboxLayout } from '../model/inbox-layout';
 import type { ClientProfile } from '../profile/client-profile';
-import * as registry from './registry';
+import { FAMILY_REGISTRY } from './registry';
 
 function byName(): ReadonlyMap<string, ClientFamily> {
   const families = new Map<string, ClientFamily>();
-  for (const family of Object.values(registry)) {
+  for (const family of FAMILY_REGISTRY) {
     if (families.has(family.name))
       throw new Error(`Two client families are named '${family.name}'`);
     families.set(family.name, family);

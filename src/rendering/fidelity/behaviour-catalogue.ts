@@ -1,66 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ClientProfile } from '../profile/client-profile';
+import { CLIENT_FAMILIES } from '../families/lookup';
+import { BEHAVIOUR_STATUSES, type Behaviour, type BehaviourGroup } from '../model/behaviour';
+
+export { BEHAVIOUR_STATUSES };
+export type { AppliesTo, Behaviour, BehaviourStatus } from '../model/behaviour';
 
 /**
- * How far a documented behaviour is reproduced (docs/fidelity.md#the-fidelity-record):
- * `emulated`, proven by a render (a behaviour's probe, under its id in its `proof` file; a
- * caniemail entry's conformance render); `not-emulated`, known and not reproduced;
- * `cannot-emulate`, out of reach of any engine here; `undecided`, no render here shows it
- * either way. Short of `emulated`, a `reason` says why.
+ * Every family's behaviours (ClientFamily.behaviours: the files of its folder's behaviours/,
+ * each a group), in the registry's order. Checked as they are read: a bad entry stops the
+ * service at start, named.
  */
-export const BEHAVIOUR_STATUSES = [
-  'emulated',
-  'not-emulated',
-  'cannot-emulate',
-  'undecided',
-] as const;
-export type BehaviourStatus = (typeof BEHAVIOUR_STATUSES)[number];
-
-/** Which profiles a behaviour holds for: the listed clients, or every profile that matches. */
-export interface AppliesTo {
-  clients?: string[];
-  family?: string;
-  /** caniemail's platform of the profile (`ios`, `macos`, `windows`, ...). */
-  platform?: string;
-  /** Variants (`rules`) the profile must have. */
-  rules?: string[];
-  /** true: dark profiles only; false: light ones only; absent: both. */
-  dark?: boolean;
-  /** Client versions below this one only (the profile's caniemail version; none: the latest). */
-  before?: string;
-}
-
-/** One documented client behaviour, with its public source and how far it is reproduced. */
-export interface Behaviour {
-  id: string;
-  behaviour: string;
-  source: string;
-  status: BehaviourStatus;
-  applies_to: AppliesTo;
-  /** The test file whose probe, under this id, proves an `emulated` behaviour. */
-  proof?: string;
-  /** Why a behaviour is not, or cannot be, emulated. */
-  reason?: string;
-}
-
-const FOLDER = join(__dirname, 'behaviours');
-
-/**
- * Every file of behaviours/, each a group's behaviours (a new group is a new file: nothing
- * here names them, as a family registers itself). Checked as it is read: a bad entry stops
- * the service at start, named.
- */
-function readCatalogue(folder: string): Behaviour[] {
-  const entries = readdirSync(folder)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .flatMap((name) => {
-      const file = JSON.parse(readFileSync(join(folder, name), 'utf8')) as {
-        behaviours: Behaviour[];
-      };
-      return file.behaviours.map((entry) => checked(entry, name));
-    });
+function readCatalogue(): Behaviour[] {
+  const entries = [...CLIENT_FAMILIES.values()].flatMap((family) =>
+    (family.behaviours ?? []).flatMap((group: BehaviourGroup) =>
+      group.behaviours.map((entry) => checked(entry, `${family.name} (${group.about})`)),
+    ),
+  );
   const ids = new Set<string>();
   for (const { id } of entries) {
     if (ids.has(id)) throw new Error(`fidelity behaviour ${id} is listed twice`);
@@ -82,7 +37,7 @@ function checked(entry: Behaviour, file: string): Behaviour {
   return entry;
 }
 
-export const BEHAVIOURS: readonly Behaviour[] = readCatalogue(FOLDER);
+export const BEHAVIOURS: readonly Behaviour[] = readCatalogue();
 
 export function behaviourById(id: string): Behaviour | undefined {
   return BEHAVIOURS.find((entry) => entry.id === id);

@@ -6,6 +6,7 @@ import type { EmailDocument } from './email-document';
 import type { RenderReport } from './render-report';
 import type { CheckFinding } from './check-finding';
 import type { InboxLayout } from './inbox-layout';
+import type { BehaviourGroup } from './behaviour';
 
 /** What every stage knows of the render it works for. */
 export interface PreparationContext {
@@ -116,6 +117,11 @@ export interface ClientFamily {
    * `matches` takes the profile; none, where no list is documented.
    */
   readonly inboxLayouts?: readonly InboxLayout[];
+  /**
+   * The family's documented behaviours, each with its source and how far it is reproduced
+   * (the files of its folder's behaviours/: docs/fidelity.md#the-fidelity-record).
+   */
+  readonly behaviours?: readonly BehaviourGroup[];
   /** Pre-send checks the family adds: what its clients will show wrong, read from the email. */
   readonly checks?: readonly FamilyCheck[];
 }

@@ -7,6 +7,8 @@ import { APPLE_MAIL, isIosMail } from './platform';
 import { applyReformattingMeta } from './reformatting';
 import { textSize } from './text-size-check';
 import { IOS_MAIL_LIST, MAC_MAIL_LIST } from './inbox-layouts';
+import appleIosBehaviours from './behaviours/apple-ios.json';
+import { behaviourGroups } from '../../model/behaviour';
 
 /**
  * Apple Mail on macOS and Mail on iPhone and iPad (WebKit): iOS adds data detectors and a
@@ -16,6 +18,7 @@ import { IOS_MAIL_LIST, MAC_MAIL_LIST } from './inbox-layouts';
  */
 export const appleMail: ClientFamily = {
   name: APPLE_MAIL,
+  behaviours: behaviourGroups(appleIosBehaviours),
   inboxLayouts: [IOS_MAIL_LIST, MAC_MAIL_LIST],
   engineModel: (p) => {
     if (!isIosMail(p.profile)) return;

@@ -11,6 +11,8 @@ import {
   stripImportantWhileImagesOff,
 } from './style-rules';
 import { GMAIL_WEB_LIST, GMAIL_APP_LIST } from './inbox-layouts';
+import gmailBehaviours from './behaviours/gmail.json';
+import { behaviourGroups } from '../../model/behaviour';
 
 /** caniemail's notes on style blocks outside the head (html-style #1): applyGmailStyles. */
 const STYLE_IN_BODY_NOTE = /Not supported inside the `<body>`/;
@@ -49,6 +51,7 @@ const handled = handlesNotes(BODY_BECOMES_DIV_NOTE, STYLE_IN_BODY_NOTE);
  */
 export const gmail: ClientFamily = {
   name: 'gmail',
+  behaviours: behaviourGroups(gmailBehaviours),
   inboxLayouts: [GMAIL_WEB_LIST, GMAIL_APP_LIST],
   options: [NON_GOOGLE_ACCOUNT],
   sanitizer: (p) => {

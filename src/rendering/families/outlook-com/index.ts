@@ -4,6 +4,8 @@ import { BODY_BECOMES_DIV_NOTE } from '../../stages/webmail/body-to-div';
 import { SRC_REMOVED } from '../../stages/webmail/blocked-images';
 import { applyOutlookComPrefixes } from './prefixes';
 import { OUTLOOK_WEB_LIST } from './inbox-layouts';
+import outlookComBehaviours from './behaviours/outlook-com.json';
+import { behaviourGroups } from '../../model/behaviour';
 
 /** caniemail's note on the x_ prefix (css-selector-attribute): applyOutlookComPrefixes. */
 const PREFIX_NOTE =
@@ -16,6 +18,7 @@ const PREFIX_NOTE =
  */
 export const outlookCom: ClientFamily = {
   name: 'outlook-com',
+  behaviours: behaviourGroups(outlookComBehaviours),
   inboxLayouts: [OUTLOOK_WEB_LIST],
   blockedImages: SRC_REMOVED,
   sanitizer: applyOutlookComPrefixes,

@@ -1,5 +1,7 @@
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { ARIAL } from '../../fonts/client-fonts';
+import outlookMacBehaviours from './behaviours/outlook-mac.json';
+import { behaviourGroups } from '../../model/behaviour';
 
 /**
  * Outlook for Mac: the system's WebKit behind Outlook's own handling of the message, known
@@ -11,6 +13,7 @@ import { ARIAL } from '../../fonts/client-fonts';
  */
 export const outlookMac: ClientFamily = {
   name: 'outlook-mac',
+  behaviours: behaviourGroups(outlookMacBehaviours),
   keepsOriginalColours: true,
   defaultFont: {
     family: ARIAL,

@@ -8,6 +8,10 @@ import { readWordSource } from './source';
 import { revealConditionalContent } from './conditional-comments';
 import { collectVmlShapes, drawVmlShapes } from './vml';
 import { OUTLOOK_WINDOWS_LIST } from './inbox-layouts';
+import outlookBoxModelBehaviours from './behaviours/outlook-box-model.json';
+import outlookCssBehaviours from './behaviours/outlook-css.json';
+import outlookWindowsBehaviours from './behaviours/outlook-windows.json';
+import { behaviourGroups } from '../../model/behaviour';
 
 /**
  * caniemail's notes on Word's CSS model that this family's own stages carry out, with more
@@ -23,6 +27,11 @@ const WORD_MODEL_NOTES =
  */
 export const outlookWord: ClientFamily = {
   name: 'outlook-word',
+  behaviours: behaviourGroups(
+    outlookBoxModelBehaviours,
+    outlookCssBehaviours,
+    outlookWindowsBehaviours,
+  ),
   inboxLayouts: [OUTLOOK_WINDOWS_LIST],
   options: ['dpi-120'],
   requires: ['mso'],

@@ -1,6 +1,8 @@
 import type { ClientFamily } from '../../model/client-family';
 import { wrapBodyLikeProton } from './body';
 import { rewriteProtonStyles } from './style-rewrites';
+import protonMailBehaviours from './behaviours/proton-mail.json';
+import { behaviourGroups } from '../../model/behaviour';
 
 /**
  * Proton Mail on the web (README.md: the documented behaviours and their sources). Its style
@@ -10,6 +12,7 @@ import { rewriteProtonStyles } from './style-rewrites';
  */
 export const protonMail: ClientFamily = {
   name: 'protonmail',
+  behaviours: behaviourGroups(protonMailBehaviours),
   sanitizer: (p) => {
     rewriteProtonStyles(p);
     wrapBodyLikeProton(p);

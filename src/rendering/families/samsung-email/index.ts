@@ -1,10 +1,13 @@
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { applySamsungAutoFit, SAMSUNG_EMAIL } from './auto-fit';
 import { SAMSUNG_LIST } from './inbox-layouts';
+import samsungBehaviours from './behaviours/samsung.json';
+import { behaviourGroups } from '../../model/behaviour';
 
 /** Samsung Email on Android: the Blink WebView, with its auto fit on by default. */
 export const samsungEmail: ClientFamily = {
   name: SAMSUNG_EMAIL,
+  behaviours: behaviourGroups(samsungBehaviours),
   inboxLayouts: [SAMSUNG_LIST],
   display: applySamsungAutoFit,
   // Its fonts are Android's (client-fonts.ts: Roboto, and the names Android aliases to it).

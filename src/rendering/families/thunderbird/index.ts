@@ -1,6 +1,8 @@
 import type { ClientFamily } from '../../model/client-family';
 import { WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { thunderbirdMessageDisplay } from './message-display';
+import thunderbirdBehaviours from './behaviours/thunderbird.json';
+import { behaviourGroups } from '../../model/behaviour';
 
 /**
  * Thunderbird for Windows: the email as its engine, Gecko, shows it (drawn by Firefox ESR),
@@ -12,6 +14,7 @@ import { thunderbirdMessageDisplay } from './message-display';
  */
 export const thunderbird: ClientFamily = {
   name: 'thunderbird',
+  behaviours: behaviourGroups(thunderbirdBehaviours),
   sanitizer: thunderbirdMessageDisplay,
   defaultFont: {
     family: 'Calibri, sans-serif',

@@ -4,10 +4,13 @@ import { BODY_BECOMES_DIV_NOTE } from '../../stages/webmail/body-to-div';
 import { SRC_REMOVED } from '../../stages/webmail/blocked-images';
 import { applyYahooRules } from './yahoo-rules';
 import { YAHOO_WEB_LIST } from './inbox-layouts';
+import yahooAolBehaviours from './behaviours/yahoo-aol.json';
+import { behaviourGroups } from '../../model/behaviour';
 
 /** Yahoo Mail and AOL Mail: one sanitizer (yiv prefixing and scoping), a browser engine. */
 export const yahooAol: ClientFamily = {
   name: 'yahoo-aol',
+  behaviours: behaviourGroups(yahooAolBehaviours),
   inboxLayouts: [YAHOO_WEB_LIST],
   sanitizer: applyYahooRules,
   blockedImages: SRC_REMOVED,

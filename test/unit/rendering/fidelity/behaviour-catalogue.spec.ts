@@ -45,7 +45,7 @@ function unprovenClaims(behaviours: readonly Behaviour[], probes: Map<string, st
   return gaps;
 }
 
-describe('the fidelity behaviour catalogue (src/rendering/fidelity/behaviours)', () => {
+describe('the fidelity behaviour catalogue (src/rendering/families/<family>/behaviours)', () => {
   it('marks a behaviour emulated only where a probe proves it, and every probe is of one', () => {
     expect(unprovenClaims(BEHAVIOURS, probeIds())).toEqual([]);
   });
