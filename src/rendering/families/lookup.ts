@@ -16,14 +16,6 @@ function byName(): ReadonlyMap<string, ClientFamily> {
 /** Every registered client family, by the name profiles give it. */
 export const CLIENT_FAMILIES = byName();
 
-/** The source with what any family's clients may show revealed (ClientFamily.revealHidden). */
-export function revealHiddenToAnyClient(source: string): string {
-  let revealed = source;
-  for (const family of CLIENT_FAMILIES.values())
-    if (family.revealHidden) revealed = family.revealHidden(revealed);
-  return revealed;
-}
-
 /** The family of a profile (the catalogue checks every profile's family when it loads). */
 export function familyOf(profile: ClientProfile): ClientFamily {
   const family = CLIENT_FAMILIES.get(profile.family);

@@ -80,11 +80,6 @@ export interface ClientFamily {
   readonly requires?: readonly 'mso'[];
   /** The source text as the client reads it, before parsing (Word: conditional comments). */
   readonly source?: SourceStage;
-  /**
-   * The markup the client may show that a browser hides (Word: every branch of its conditional
-   * comments): what is referenced there is stored with the email too.
-   */
-  readonly revealHidden?: (source: string) => string;
   /** The client's documented sanitizer: what it rewrites in every email it receives. */
   readonly sanitizer?: Stage;
   /** The rendering engine's own model, where it differs from a browser. */

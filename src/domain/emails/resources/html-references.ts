@@ -1,5 +1,5 @@
 import * as cheerio from 'cheerio';
-import { revealHiddenToAnyClient } from '../../../rendering/families/lookup';
+import { revealConditionalContent } from '../../../rendering/model/conditional-comments';
 import { cssUrls } from './css-urls';
 import { FontReference, stylesheetReferences } from './stylesheet-references';
 import { codePointsOf } from './unicode-range';
@@ -31,7 +31,7 @@ export interface ResourceReferences {
 export function extractResourceReferences(html: string): ResourceReferences {
   // htmlparser2 rather than parse5: finding attributes needs no tree repair, and it reads a
   // 5 MB email several times faster.
-  const $ = cheerio.load(revealHiddenToAnyClient(html), { xml: { xmlMode: false } });
+  const $ = cheerio.load(revealConditionalContent(html), { xml: { xmlMode: false } });
   const attr = (selector: string, name: string) =>
     $(selector)
       .toArray()

@@ -5,7 +5,6 @@ import { applyDpi120, DPI_120_NOTE } from './dpi-120';
 import { drawOutlookPlaceholders, OUTLOOK_PLACEHOLDER } from './blocked-images';
 import { applyLateStyleBlocks } from './late-style-blocks';
 import { readWordSource } from './source';
-import { revealConditionalContent } from './conditional-comments';
 import { collectVmlShapes, drawVmlShapes } from './vml';
 import { OUTLOOK_WINDOWS_LIST } from './inbox-layouts';
 import outlookBoxModelBehaviours from './behaviours/outlook-box-model.json';
@@ -36,7 +35,6 @@ export const outlookWord: ClientFamily = {
   options: ['dpi-120'],
   requires: ['mso'],
   source: readWordSource,
-  revealHidden: revealConditionalContent,
   engineModel: (p) => {
     // VML is read before the CSS model and caniemail change the markup it describes.
     collectVmlShapes(p);

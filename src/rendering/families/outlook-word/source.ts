@@ -1,6 +1,6 @@
 import type { SourceText } from '../../model/client-family';
 import { StageMemo } from '../../model/preparation';
-import { evaluateConditionalComments } from './conditional-comments';
+import { evaluateConditionalComments } from '../../model/conditional-comments';
 import { OfficeSettings, readOfficeMarkup } from './office-markup';
 
 /** What the email's Office XML island declared, read from the source for later stages. */

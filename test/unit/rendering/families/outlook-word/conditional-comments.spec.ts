@@ -1,7 +1,7 @@
 import {
   evaluateCondition,
   evaluateConditionalComments,
-} from '../../../../../src/rendering/families/outlook-word/conditional-comments';
+} from '../../../../../src/rendering/model/conditional-comments';
 import { readOfficeMarkup } from '../../../../../src/rendering/families/outlook-word/office-markup';
 
 describe('evaluateCondition', () => {
