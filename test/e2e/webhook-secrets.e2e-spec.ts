@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { basicAuth, createApplication, IssuedApp, runCli } from '../support/run-
 import { createTestApp, TestApp, TestAppData } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
 import { until } from '../support/until';
+import { runWorkerFromSource } from '../support/worker-process';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 const KEY_ONE = 'webhook-secret-key-one-0123456789abcdef';
@@ -115,20 +115,10 @@ describe(`webhook secrets across key changes (${TEST_DATABASE})`, () => {
         REDIS_URL: 'redis://127.0.0.1:6379',
         DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
         DATA_DIR: scratch,
-        TS_NODE_PROJECT: join(__dirname, '../../tsconfig.json'),
       };
       delete environment.OAUTH_SIGNING_SECRET;
       delete environment.WEBHOOK_SECRET_KEY;
-      // The worker's own entry point, from source; in a folder with no .env to fill them in.
-      const worker = spawnSync(
-        process.execPath,
-        [
-          '-r',
-          require.resolve('ts-node/register/transpile-only'),
-          join(__dirname, '../../src/worker.ts'),
-        ],
-        { cwd: scratch, env: environment, encoding: 'utf8', timeout: 120_000 },
-      );
+      const worker = runWorkerFromSource(environment, scratch);
       expect(worker.status).toBe(78); // EX_CONFIG
       for (const name of ['OAUTH_SIGNING_SECRET', 'WEBHOOK_SECRET_KEY'])
         expect(worker.stderr).toMatch(new RegExp(`^ {2}${name}="": .*required in scale-out`, 'm'));

@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runWorkerFromSource } from '../support/worker-process';
 
 /**
  * A render worker takes its jobs from Redis: started without REDIS_URL it refuses in one
@@ -16,20 +16,10 @@ describe('A worker without REDIS_URL', () => {
       const environment: NodeJS.ProcessEnv = {
         ...process.env,
         DATA_DIR: dataDir,
-        TS_NODE_PROJECT: join(__dirname, '../../tsconfig.json'),
       };
       delete environment.REDIS_URL;
       delete environment.DATABASE_URL;
-      // The worker's own entry point, from source; in a folder with no .env to fill it in.
-      const worker = spawnSync(
-        process.execPath,
-        [
-          '-r',
-          require.resolve('ts-node/register/transpile-only'),
-          join(__dirname, '../../src/worker.ts'),
-        ],
-        { cwd: scratch, env: environment, encoding: 'utf8', timeout: 120_000 },
-      );
+      const worker = runWorkerFromSource(environment, scratch);
       expect(worker.status).toBe(78); // EX_CONFIG
       expect(worker.stderr.trim().split('\n')).toEqual([
         expect.stringMatching(/^worker: REDIS_URL is required/),

@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync, SpawnSyncReturns } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -50,4 +50,25 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
       await exited;
     },
   };
+}
+
+/**
+ * The worker's own entry point run from source (no build needed), to its exit: in `cwd`, a
+ * folder with no .env to fill in what `env` leaves out. For a worker that must refuse to start.
+ */
+export function runWorkerFromSource(env: NodeJS.ProcessEnv, cwd: string): SpawnSyncReturns<string> {
+  return spawnSync(
+    process.execPath,
+    [
+      '-r',
+      require.resolve('ts-node/register/transpile-only'),
+      join(__dirname, '../../src/worker.ts'),
+    ],
+    {
+      cwd,
+      env: { ...env, TS_NODE_PROJECT: join(__dirname, '../../tsconfig.json') },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
 }
