@@ -22,3 +22,12 @@ export async function within<T, U>(work: Promise<T>, ms: number, late: () => U):
     clearTimeout(timer);
   }
 }
+
+/** Whether `promise` settles, either way, within `ms`. */
+export function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  return within(settled, ms, () => false);
+}

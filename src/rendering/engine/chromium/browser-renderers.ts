@@ -13,14 +13,14 @@ const ANSWER_MS = 1000;
 export class BrowserRenderers {
   private session?: Promise<CDPSession>;
 
-  constructor(private readonly browser: Promise<Browser>) {}
+  constructor(private readonly browser: Browser) {}
 
   /**
    * The pids of its renderers now; none when it does not answer in time (gone, going, or
    * wedged: the watch must never wait on one browser, or it stops watching the others).
    */
   async pids(): Promise<number[]> {
-    const session = (this.session ??= this.browser.then((b) => b.newBrowserCDPSession()));
+    const session = (this.session ??= this.browser.newBrowserCDPSession());
     const asked = session.then((s) => s.send('SystemInfo.getProcessInfo'));
     try {
       const { processInfo } = await within(asked, ANSWER_MS, () => {

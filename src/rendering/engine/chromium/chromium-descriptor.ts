@@ -1,6 +1,7 @@
 import type { EngineDescriptor, EngineOptions } from '../engine-port';
 import { programVersion } from '../../../base/system/installed-programs';
-import { ChromiumEngine } from './chromium-engine';
+import { EngineHost } from '../engine-host';
+import { ChromiumDriver } from './chromium-driver';
 import { resolveChromiumPath } from './chromium-path';
 import { ChromiumSettings, chromiumSettings } from './chromium-settings';
 import { planSandbox, sandboxFacts } from './sandbox';
@@ -24,7 +25,7 @@ export const CHROMIUM: EngineDescriptor = {
     }
     return {
       version: (path && programVersion(path)) ?? 'unknown',
-      create: (options) => new ChromiumEngine(options),
+      create: (options) => new EngineHost(new ChromiumDriver(options), options),
     };
   },
   settings: ChromiumSettings,

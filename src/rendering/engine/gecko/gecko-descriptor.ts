@@ -1,9 +1,10 @@
 import type { EngineDescriptor } from '../engine-port';
 import { EngineJail } from '../../jail/jail';
-import { GeckoEngine } from './gecko-engine';
+import { EngineHost } from '../engine-host';
+import { GeckoDriver } from './gecko-driver';
 import { findGecko } from './gecko-install';
 
-/** Thunderbird's engine, as Firefox ESR draws it (gecko-engine.ts). */
+/** Thunderbird's engine, as Firefox ESR draws it (gecko-driver.ts, run by the engine host). */
 export const GECKO: EngineDescriptor = {
   name: 'gecko',
   title: 'Gecko',
@@ -20,17 +21,12 @@ export const GECKO: EngineDescriptor = {
       };
     return {
       version: install.version,
-      create: (options) =>
-        new GeckoEngine({
-          install,
-          jail,
-          concurrency: options.concurrency,
-          memoryMb: options.memoryMb ?? 0,
-          yieldAfterCpuMs: options.yieldAfterCpuMs ?? 0,
-          onRestart: options.onBrowserRestart,
-          onSandbox: (state) => options.onEngineSandbox?.('Gecko', state),
-          warm: options.warmContexts ?? false,
-        }),
+      create: (options) => {
+        const onSandbox = (state: string) => options.onEngineSandbox?.('Gecko', state);
+        // No context is kept for an email's next capture: a Gecko page is never loaded twice.
+        const hostOptions = { ...options, contextIdleMs: 0 };
+        return new EngineHost(new GeckoDriver(install, jail, onSandbox), hostOptions);
+      },
     };
   },
 };

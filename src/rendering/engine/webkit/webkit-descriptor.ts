@@ -1,10 +1,11 @@
 import type { EngineDescriptor } from '../engine-port';
 import { findExecutable } from '../../../base/system/installed-programs';
 import { EngineJail } from '../../jail/jail';
-import { WebKitEngine } from './webkit-engine';
+import { EngineHost } from '../engine-host';
+import { WebKitDriver } from './webkit-driver';
 import { findWebKit } from './webkit-install';
 
-/** Apple's engine, as WebKitGTK draws it (webkit-engine.ts). */
+/** Apple's engine, as WebKitGTK draws it (webkit-driver.ts, run by the engine host). */
 export const WEBKIT: EngineDescriptor = {
   name: 'webkit',
   title: 'WebKit',
@@ -27,18 +28,7 @@ export const WEBKIT: EngineDescriptor = {
     );
     return {
       version: install.version,
-      create: (options) =>
-        new WebKitEngine({
-          install,
-          jail,
-          concurrency: options.concurrency,
-          memoryMb: options.memoryMb ?? 0,
-          yieldAfterCpuMs: options.yieldAfterCpuMs ?? 0,
-          idleMs: options.contextIdleMs ?? 0,
-          warm: options.warmContexts ?? false,
-          sandbox,
-          onRestart: options.onBrowserRestart,
-        }),
+      create: (options) => new EngineHost(new WebKitDriver(install, jail, sandbox), options),
     };
   },
 };

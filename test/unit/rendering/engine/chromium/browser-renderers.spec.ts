@@ -15,7 +15,7 @@ function browserAnswering(answer: () => Promise<unknown>) {
       return session;
     },
   } as unknown as Browser;
-  return { browser: Promise.resolve(browser), sessions };
+  return { browser, sessions };
 }
 
 describe('BrowserRenderers', () => {
@@ -50,7 +50,10 @@ describe('BrowserRenderers', () => {
   });
 
   it('answers none when the browser is gone', async () => {
-    const gone = Promise.reject(new Error('launch failed'));
-    expect(await new BrowserRenderers(gone as Promise<Browser>).pids()).toEqual([]);
+    const gone = {
+      newBrowserCDPSession: () =>
+        Promise.reject(new Error('Target page, context or browser has been closed')),
+    } as unknown as Browser;
+    expect(await new BrowserRenderers(gone).pids()).toEqual([]);
   });
 });
