@@ -344,17 +344,20 @@ async function pool(items, limit, worker) {
 }
 
 function clientNames() {
+  // Each family's profiles, as the build copies them (src/rendering/families/*/profiles.json).
+  const families = path.join(ROOT, 'dist', 'rendering', 'families');
+  const names = {};
   try {
-    const catalog = JSON.parse(
-      fs.readFileSync(
-        path.join(ROOT, 'dist', 'rendering', 'catalog', 'client-profiles.json'),
-        'utf8',
-      ),
-    );
-    return Object.fromEntries(CLIENTS.map((code) => [code, catalog.clients[code]?.name || code]));
+    for (const family of fs.readdirSync(families)) {
+      const file = path.join(families, family, 'profiles.json');
+      if (!fs.existsSync(file)) continue;
+      for (const [code, profile] of Object.entries(JSON.parse(fs.readFileSync(file, 'utf8'))))
+        names[code] = profile.name;
+    }
   } catch {
-    return Object.fromEntries(CLIENTS.map((code) => [code, code]));
+    // Not built: the codes stand for the names.
   }
+  return Object.fromEntries(CLIENTS.map((code) => [code, names[code] || code]));
 }
 
 function jpgName(email, client) {

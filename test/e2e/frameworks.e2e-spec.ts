@@ -30,7 +30,7 @@ import { TEST_DATABASE } from '../support/test-database';
 const PNG_DIR = '/tmp/frameworks-png';
 const OUTLOOKS = ['OL2016', 'OL2019', 'OL365'];
 const IPHONES = ['IPHONE13', 'IPHONESE'];
-/** Each client's pane in CSS px (src/rendering/profile/client-profiles.json); PNGs are device px. */
+/** Each client's pane in CSS px (its family folder's profiles.json); PNGs are device px. */
 const PANE_WIDTH: Record<string, number> = {
   OL2016: 800,
   OL2019: 800,

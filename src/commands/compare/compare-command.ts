@@ -154,7 +154,7 @@ export function clientCodes(
   const unknown = codes.filter((code) => !clientCatalog.find(code));
   if (unknown.length > 0)
     throw new CompareError(
-      `unknown client ${unknown.join(', ')} (the codes: GET /v1/clients/configurations, or src/rendering/catalog/client-profiles.json)`,
+      `unknown client ${unknown.join(', ')} (the codes: GET /v1/clients/configurations, or src/rendering/families/*/profiles.json)`,
     );
   for (const code of codes) {
     const unoffered = unofferedOption(clientCatalog.find(code)!, checkAgainst);

@@ -1,17 +1,18 @@
 import { CLIENT_FAMILIES } from '../families/lookup';
 import type { ClientProfile } from '../profile/client-profile';
 import { validateProfiles } from './catalog-validation';
-import catalogData from './client-profiles.json';
+import { catalogueProfiles } from './catalogue-profiles';
 
 /**
- * The client codes this service honours, each with its emulation profile. Data lives in
- * client-profiles.json; this class checks it against the client families when it loads (the
- * service does not start with a profile the code cannot run) and looks it up.
+ * The client codes this service honours, each with its emulation profile. A profile lives in
+ * its family's folder (families/<family>/profiles.json); this class checks them against the
+ * client families when it loads (the service does not start with a profile the code cannot
+ * run) and looks them up.
  */
 export class ClientCatalog {
   private readonly profiles: ReadonlyMap<string, ClientProfile>;
 
-  constructor(profiles: Record<string, unknown> = catalogData.clients) {
+  constructor(profiles: Record<string, unknown> = catalogueProfiles(CLIENT_FAMILIES.values())) {
     this.profiles = new Map(Object.entries(validateProfiles(profiles, CLIENT_FAMILIES)));
   }
 

@@ -13,9 +13,8 @@ import { yahooAol } from './yahoo-aol';
 
 /**
  * The client families, each described by its own folder (docs/architecture.md#client-families-and-engines):
- * its stages, fonts, behaviours, message-list layouts and checks. A profile names its family in
- * client-profiles.json; lookup.ts finds it by that name. Adding a family: its folder and one
- * line here, as an engine is added to engine/engine-registry.ts.
+ * its profiles, stages, fonts, behaviours, message-list layouts and checks. Adding a family: its
+ * folder and one line here, as an engine is added to engine/engine-registry.ts.
  */
 export const FAMILY_REGISTRY: readonly ClientFamily[] = [
   appleMail,

@@ -17,7 +17,7 @@ export interface PreparationContext {
   readonly report: RenderReport;
   /** What a family's stages leave for its later stages (StageMemo). */
   readonly memos: Map<object, unknown>;
-  /** Whether the profile has this variant of its family (client-profiles.json `rules`). */
+  /** Whether the profile has this variant of its family (its profiles.json `rules`). */
   has(rule: string): boolean;
 }
 
@@ -72,8 +72,13 @@ export interface CaniemailReading {
  * dark mode → display → frame. A family leaves out the stages it has nothing for.
  */
 export interface ClientFamily {
-  /** The name profiles give as their `family` in client-profiles.json. */
+  /** The family's name: its profiles' `family`. */
   readonly name: string;
+  /**
+   * The family's clients, by code (its folder's profiles.json): each profile's data as the
+   * catalogue checks it, less `family`, which is this family's name.
+   */
+  readonly profiles: Readonly<Record<string, object>>;
   /** The variants a profile of this family may list in its `rules` (Word: `dpi-120`). */
   readonly options?: readonly string[];
   /** Profile fields the family cannot work without (Word: `mso`). */

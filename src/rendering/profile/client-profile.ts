@@ -45,7 +45,7 @@ export interface ClientVersions {
   release?: EngineRelease;
 }
 
-/** One emulation profile: how a named client is reproduced (client-profiles.json). */
+/** One emulation profile: how a named client is reproduced (its family's profiles.json). */
 export interface ClientProfile {
   code: string;
   name: string;

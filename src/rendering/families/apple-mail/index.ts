@@ -1,3 +1,4 @@
+import profiles from './profiles.json';
 import type { ClientFamily } from '../../model/client-family';
 import { INTER, LIBERATION_SANS } from '../../fonts/client-fonts';
 import { applyAppleDarkMode } from './dark-mode';
@@ -18,6 +19,7 @@ import { behaviourGroups } from '../../model/behaviour';
  */
 export const appleMail: ClientFamily = {
   name: APPLE_MAIL,
+  profiles,
   behaviours: behaviourGroups(appleIosBehaviours),
   inboxLayouts: [IOS_MAIL_LIST, MAC_MAIL_LIST],
   engineModel: (p) => {

@@ -1,3 +1,4 @@
+import profiles from './profiles.json';
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { ARIAL } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../../stages/webmail/body-to-div';
@@ -10,6 +11,7 @@ import { bodyAsDivWhereRecorded } from './body';
  */
 export const generic: ClientFamily = {
   name: 'generic',
+  profiles,
   sanitizer: bodyAsDivWhereRecorded,
   defaultFont: {
     family: ARIAL,

@@ -1,3 +1,4 @@
+import profiles from './profiles.json';
 import { ClientFamily, handlesNotes, NoteReading } from '../../model/client-family';
 import { ARIAL, DefaultFont, ROBOTO } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../../stages/webmail/body-to-div';
@@ -51,6 +52,7 @@ const handled = handlesNotes(BODY_BECOMES_DIV_NOTE, STYLE_IN_BODY_NOTE);
  */
 export const gmail: ClientFamily = {
   name: 'gmail',
+  profiles,
   behaviours: behaviourGroups(gmailBehaviours),
   inboxLayouts: [GMAIL_WEB_LIST, GMAIL_APP_LIST],
   options: [NON_GOOGLE_ACCOUNT],

@@ -1,3 +1,4 @@
+import profiles from './profiles.json';
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { INTER, WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../../stages/webmail/body-to-div';
@@ -18,6 +19,7 @@ const PREFIX_NOTE =
  */
 export const outlookCom: ClientFamily = {
   name: 'outlook-com',
+  profiles,
   behaviours: behaviourGroups(outlookComBehaviours),
   inboxLayouts: [OUTLOOK_WEB_LIST],
   blockedImages: SRC_REMOVED,

@@ -1,3 +1,4 @@
+import profiles from './profiles.json';
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { ARIAL } from '../../fonts/client-fonts';
 import outlookMacBehaviours from './behaviours/outlook-mac.json';
@@ -13,6 +14,7 @@ import { behaviourGroups } from '../../model/behaviour';
  */
 export const outlookMac: ClientFamily = {
   name: 'outlook-mac',
+  profiles,
   behaviours: behaviourGroups(outlookMacBehaviours),
   keepsOriginalColours: true,
   defaultFont: {

@@ -1,3 +1,4 @@
+import profiles from './profiles.json';
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { applyWordCssModel } from './css-model';
@@ -26,6 +27,7 @@ const WORD_MODEL_NOTES =
  */
 export const outlookWord: ClientFamily = {
   name: 'outlook-word',
+  profiles,
   behaviours: behaviourGroups(
     outlookBoxModelBehaviours,
     outlookCssBehaviours,

@@ -1,3 +1,4 @@
+import profiles from './profiles.json';
 import type { ClientFamily } from '../../model/client-family';
 import { wrapBodyLikeProton } from './body';
 import { rewriteProtonStyles } from './style-rewrites';
@@ -12,6 +13,7 @@ import { behaviourGroups } from '../../model/behaviour';
  */
 export const protonMail: ClientFamily = {
   name: 'protonmail',
+  profiles,
   behaviours: behaviourGroups(protonMailBehaviours),
   sanitizer: (p) => {
     rewriteProtonStyles(p);

@@ -1,3 +1,4 @@
+import profiles from './profiles.json';
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { applySamsungAutoFit, SAMSUNG_EMAIL } from './auto-fit';
 import { SAMSUNG_LIST } from './inbox-layouts';
@@ -7,6 +8,7 @@ import { behaviourGroups } from '../../model/behaviour';
 /** Samsung Email on Android: the Blink WebView, with its auto fit on by default. */
 export const samsungEmail: ClientFamily = {
   name: SAMSUNG_EMAIL,
+  profiles,
   behaviours: behaviourGroups(samsungBehaviours),
   inboxLayouts: [SAMSUNG_LIST],
   display: applySamsungAutoFit,

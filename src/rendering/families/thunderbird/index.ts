@@ -1,3 +1,4 @@
+import profiles from './profiles.json';
 import type { ClientFamily } from '../../model/client-family';
 import { WINDOWS_FONTS } from '../../fonts/client-fonts';
 import { thunderbirdMessageDisplay } from './message-display';
@@ -14,6 +15,7 @@ import { behaviourGroups } from '../../model/behaviour';
  */
 export const thunderbird: ClientFamily = {
   name: 'thunderbird',
+  profiles,
   behaviours: behaviourGroups(thunderbirdBehaviours),
   sanitizer: thunderbirdMessageDisplay,
   defaultFont: {

@@ -1,3 +1,4 @@
+import profiles from './profiles.json';
 import { ClientFamily, handlesNotes } from '../../model/client-family';
 import { ARIAL } from '../../fonts/client-fonts';
 import { BODY_BECOMES_DIV_NOTE } from '../../stages/webmail/body-to-div';
@@ -10,6 +11,7 @@ import { behaviourGroups } from '../../model/behaviour';
 /** Yahoo Mail and AOL Mail: one sanitizer (yiv prefixing and scoping), a browser engine. */
 export const yahooAol: ClientFamily = {
   name: 'yahoo-aol',
+  profiles,
   behaviours: behaviourGroups(yahooAolBehaviours),
   inboxLayouts: [YAHOO_WEB_LIST],
   sanitizer: applyYahooRules,

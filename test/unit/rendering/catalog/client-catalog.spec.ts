@@ -1,8 +1,14 @@
 import { CatalogueError } from '../../../../src/rendering/catalog/catalog-validation';
 import { ClientCatalog } from '../../../../src/rendering/catalog/client-catalog';
-import catalogData from '../../../../src/rendering/catalog/client-profiles.json';
+import { catalogueProfiles } from '../../../../src/rendering/catalog/catalogue-profiles';
+import listing from '../../../../src/rendering/catalog/listing-order.json';
+import { CLIENT_FAMILIES } from '../../../../src/rendering/families/lookup';
+import type { ClientFamily } from '../../../../src/rendering/model/client-family';
 
-const PROFILES = catalogData.clients as Record<string, Record<string, unknown>>;
+const PROFILES = catalogueProfiles(CLIENT_FAMILIES.values()) as Record<
+  string,
+  Record<string, unknown>
+>;
 
 /** The catalogue with one profile changed: what loading it throws, or null. */
 function loadWith(code: string, change: Record<string, unknown>): string | null {
@@ -17,6 +23,33 @@ function loadWith(code: string, change: Record<string, unknown>): string | null 
     return (error as Error).message;
   }
 }
+
+describe("the catalogue gathered from the families' folders", () => {
+  const family = (name: string, codes: string[]) =>
+    ({
+      name,
+      profiles: Object.fromEntries(codes.map((code) => [code, { code }])),
+    }) as unknown as ClientFamily;
+
+  it("gives each profile its folder's family, listed in the listing's order, the unlisted after", () => {
+    const gathered = catalogueProfiles(
+      [family('one', ['NEW1', 'B']), family('two', ['A', 'NEW2'])],
+      ['A', 'B'],
+    );
+    expect(Object.keys(gathered)).toEqual(['A', 'B', 'NEW1', 'NEW2']);
+    expect(gathered.NEW2).toEqual({ code: 'NEW2', family: 'two' });
+  });
+
+  it('refuses a code two families claim', () => {
+    expect(() => catalogueProfiles([family('one', ['A']), family('two', ['A'])])).toThrow(
+      'A is a profile of both one and two',
+    );
+  });
+
+  it('lists every shipped profile, each once, in the order the service has always listed them', () => {
+    expect(Object.keys(PROFILES)).toEqual(listing.order);
+  });
+});
 
 describe('client catalogue validation', () => {
   it('loads the shipped catalogue, each profile with a registered family', () => {
