@@ -11,7 +11,8 @@
 // while a subfolder using one file of its parent that another parent file uses is not.
 const madge = require('madge');
 
-const { closedViolations, layerViolations, readClosed, readLayers } = require('./import-rules');
+const { closedViolations, entryViolations, layerViolations } = require('./import-rules');
+const { readClosed, readEntries, readLayers } = require('./import-rules');
 
 function cycles(graph) {
   const found = [];
@@ -65,6 +66,7 @@ async function main() {
   const violations = [
     ...layerViolations(files, readLayers()),
     ...closedViolations(files, readClosed()),
+    ...entryViolations(files, readEntries()),
   ];
   for (const violation of violations) {
     console.error(violation);

@@ -68,4 +68,44 @@ function closedViolations(files, closed) {
   return found;
 }
 
-module.exports = { readLayers, layerViolations, readClosed, closedViolations };
+// src/layers.json's folders reached through one entry file: `folder`, `entry`, `from`, `except`.
+function readEntries(root = join(__dirname, '..', 'src')) {
+  return JSON.parse(readFileSync(join(root, 'layers.json'), 'utf8')).entries ?? [];
+}
+
+// Whether `file` is one of `places`: a folder (`domain/`), a file, or `(root)` (a file of src/).
+const isIn = (file, places) =>
+  places.some((place) =>
+    place === '(root)'
+      ? !file.includes('/')
+      : place.endsWith('/')
+        ? file.startsWith(place)
+        : file === place,
+  );
+
+/**
+ * Every import from a file of `from` (not in `except`) of a file inside an entry rule's folder
+ * other than its entry: messages, none if clean.
+ */
+function entryViolations(files, entries) {
+  const found = [];
+  for (const [file, imports] of Object.entries(files))
+    for (const rule of entries) {
+      if (!isIn(file, rule.from) || isIn(file, rule.except ?? [])) continue;
+      for (const target of imports)
+        if (target.startsWith(rule.folder) && target !== rule.entry)
+          found.push(
+            `past-entry import: ${file} > ${target} (${rule.folder} is reached through ${rule.entry})`,
+          );
+    }
+  return found;
+}
+
+module.exports = {
+  readLayers,
+  layerViolations,
+  readClosed,
+  closedViolations,
+  readEntries,
+  entryViolations,
+};

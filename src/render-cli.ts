@@ -5,8 +5,7 @@ import { join, resolve } from 'node:path';
 import { IMAGE_SIZES, imageFileName } from './domain/captures/capture-files';
 import { loadEmail } from './domain/emails/mime/email-file';
 import { withCaptureOptions } from './commands/capture-options';
-import { RenderOptions } from './rendering/profile/options';
-import { Renderer } from './rendering/render';
+import { RenderOptions, Renderer } from './rendering';
 import { plannedSandbox, rendererOptions } from './domain/renderer/renderer-options';
 import { loadConfig } from './platform/config/app-config';
 

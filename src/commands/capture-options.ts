@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { IMAGES_OPTIONS, ORIENTATION_OPTIONS } from '../rendering/profile/options';
+import { IMAGES_OPTIONS, ORIENTATION_OPTIONS } from '../rendering';
 
 /** A commander option parser that takes one of `allowed` and refuses anything else. */
 export function choice(allowed: readonly string[]) {

@@ -3,8 +3,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { withCaptureOptions } from '../capture-options';
 import { parseSize } from '../../platform/config/app-config';
-import { clientCatalog } from '../../rendering/catalog/client-catalog';
-import { ImagesOption, OrientationOption, unofferedOption } from '../../rendering/profile/options';
+import { clientCatalog, ImagesOption, OrientationOption, unofferedOption } from '../../rendering';
 import { printResults } from './compare-output';
 import { ClientDiff, CompareArgs, CompareError, CompareIo } from './compare-types';
 

@@ -1,8 +1,8 @@
 import { mapWithConcurrency } from '../../base/system/map-with-concurrency';
 import { loadConfig } from '../../platform/config/app-config';
 import { loadEmail } from '../../domain/emails/mime/email-file';
-import type { EmailContent } from '../../rendering/model/email-content';
-import { Renderer } from '../../rendering/render';
+import { Renderer } from '../../rendering';
+import type { EmailContent } from '../../rendering';
 import { plannedSandbox, rendererOptions } from '../../domain/renderer/renderer-options';
 import { diffImages } from '../../domain/comparisons/image-diff';
 import { formatPercent, writeDiff } from './compare-output';

@@ -1,4 +1,4 @@
-import type { ImagesOption, OrientationOption } from '../../rendering/profile/options';
+import type { ImagesOption, OrientationOption } from '../../rendering';
 
 /** `npm run cli -- compare`, its arguments checked. */
 export interface CompareArgs {

@@ -1,7 +1,6 @@
 import { ApiError } from '../../base/errors/api-error';
-import { RenderDeadlineError, RenderMemoryError } from '../../rendering/engine/render-errors';
-import { PreparationError } from '../../rendering/prepare/preparer';
-import type { ClientProfile } from '../../rendering/profile/client-profile';
+import { RenderDeadlineError, RenderMemoryError, PreparationError } from '../../rendering';
+import type { ClientProfile } from '../../rendering';
 import type { Email } from '../emails/email.entity';
 import type { CaptureFailure } from './capture.entity';
 import type { CaptureConfiguration } from './capture-configuration';

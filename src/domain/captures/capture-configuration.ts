@@ -1,5 +1,4 @@
-import type { ClientProfile } from '../../rendering/profile/client-profile';
-import type { ImagesOption, OrientationOption } from '../../rendering/profile/options';
+import type { ClientProfile, ImagesOption, OrientationOption } from '../../rendering';
 
 /**
  * A capture's configuration, its defaults filled in: with its email, what a Capture row is

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../base/errors/api-error';
-import { ClientCatalog } from '../../rendering/catalog/client-catalog';
-import { unofferedOption } from '../../rendering/profile/options';
+import { ClientCatalog, unofferedOption } from '../../rendering';
 import type { CaptureConfigurationInput, CaptureOptionsInput } from '../emails/email-upload';
 import { CheckedConfiguration } from './capture-configuration';
 

@@ -5,7 +5,7 @@ import { Metrics } from '../../platform/metrics/metrics';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Email } from '../emails/email.entity';
 import { EmailsService } from '../emails/emails.service';
-import { Renderer, RenderResult } from '../../rendering/render';
+import { Renderer, RenderResult } from '../../rendering';
 import { Storage } from '../../platform/storage/storage';
 import { CaptureFile, isCaptured } from './capture.entity';
 import { CaptureJob, CaptureOutcome, failedBy, StartedHere, SUPERSEDED } from './capture-attempt';

@@ -1,5 +1,4 @@
-import type { TextSample } from '../../rendering/engine/page-scripts';
-import type { ReportEntry } from '../../rendering/model/render-report';
+import type { TextSample, ReportEntry } from '../../rendering';
 import type { CaptureFailure, CaptureFile } from './capture.entity';
 
 // The values a capture row takes at each transition of its state machine (CaptureStore

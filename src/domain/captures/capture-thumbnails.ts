@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { within } from '../../base/system/deadline';
-import { ClientCatalog } from '../../rendering/catalog/client-catalog';
-import { makeThumbnails, Thumbnails } from '../../rendering/engine/image-sizes';
-import { viewportOf } from '../../rendering/render';
+import { ClientCatalog, makeThumbnails, Thumbnails, viewportOf } from '../../rendering';
 import { Storage } from '../../platform/storage/storage';
 import type { CapturedCapture } from './capture.entity';
 import { RenderFirst } from './render-first';

@@ -12,8 +12,8 @@ import { Clock } from '../../platform/config/clock';
 import { CaptureStore } from '../captures/capture-store';
 import { EmailsService } from '../emails/emails.service';
 import type { Email } from '../emails/email.entity';
-import { ClientCatalog } from '../../rendering/catalog/client-catalog';
-import type { CheckFinding } from '../../rendering/model/check-finding';
+import { ClientCatalog } from '../../rendering';
+import type { CheckFinding } from '../../rendering';
 import type { EmailCheckTask } from './checks.worker';
 import { textContrastFindings } from './rendered/text-contrast';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PreviewText } from '../../rendering/inbox/preview-text';
+import type { PreviewText } from '../../rendering';
 import { EmailHead, EmailRepository } from './email.repository';
 import { HtmlInspector } from './inspect/html-inspector';
 

@@ -1,4 +1,4 @@
-import type { ImagesOption, OrientationOption } from '../../rendering/profile/options';
+import type { ImagesOption, OrientationOption } from '../../rendering';
 
 /**
  * What the services take from a request: plain shapes. The HTTP surface's DTO classes

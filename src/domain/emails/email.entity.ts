@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { PreviewText } from '../../rendering/inbox/preview-text';
+import type { PreviewText } from '../../rendering';
 import { OWNER_COLUMNS } from '../../platform/database/shared-columns';
 import { EmailImage } from './email-image';
 import { EmailResource } from './email-resource';

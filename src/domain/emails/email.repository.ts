@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PreviewText } from '../../rendering/inbox/preview-text';
+import type { PreviewText } from '../../rendering';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import { Email } from './email.entity';

@@ -5,7 +5,7 @@ import { ApiError } from '../../base/errors/api-error';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
 import { LRUCache } from 'lru-cache';
-import type { EmailContent, RenderImage } from '../../rendering/model/email-content';
+import type { EmailContent, RenderImage, RenderResource } from '../../rendering';
 import { EventsHub } from '../../platform/events/events-hub';
 import { Storage } from '../../platform/storage/storage';
 import {
@@ -19,7 +19,6 @@ import { EmailRepository } from './email.repository';
 import { EmailImage } from './email-image';
 import { ImageFetcher } from './fetch/image-fetcher';
 import { ResourceFetcher } from './fetch/resource-fetcher';
-import type { RenderResource } from '../../rendering/model/email-content';
 import { HtmlInspector } from './inspect/html-inspector';
 import type { InspectedEmail } from './inspect/inspect-raw-source';
 import type { ParsedMessage } from './mime/parse-raw-source';

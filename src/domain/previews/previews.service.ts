@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ReportEntry } from '../../rendering/model/render-report';
+import type { ReportEntry } from '../../rendering';
 import { ApiError } from '../../base/errors/api-error';
 import { emailGuid } from '../../base/text/email-guid';
 import { AppConfig } from '../../platform/config/app-config';

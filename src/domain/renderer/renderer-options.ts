@@ -1,7 +1,6 @@
 import type { AppConfig } from '../../platform/config/app-config';
-import { planEngineSandbox } from '../../rendering/engine/engine-registry';
-import type { SandboxPlan } from '../../rendering/engine/engine-port';
-import type { RendererOptions } from '../../rendering/render';
+import { planEngineSandbox } from '../../rendering';
+import type { SandboxPlan, RendererOptions } from '../../rendering';
 
 /**
  * The rendering library alone, without the service's extras: no kept or warm contexts, no

@@ -8,11 +8,14 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
-import { ClientCatalog, clientCatalog } from '../../rendering/catalog/client-catalog';
-import { CachingPreparer } from '../../rendering/prepare/preparation-cache';
-import { WorkerPreparer } from '../../rendering/prepare/preparer';
-import { Renderer } from '../../rendering/render';
-import { EngineJail } from '../../rendering/jail/jail';
+import {
+  ClientCatalog,
+  clientCatalog,
+  CachingPreparer,
+  WorkerPreparer,
+  Renderer,
+  EngineJail,
+} from '../../rendering';
 import { plannedSandbox, rendererOptions } from './renderer-options';
 
 /**

@@ -1,11 +1,11 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/api-errors.decorator';
-import type { CheckFinding } from '../../rendering/model/check-finding';
+import { inboxLayouts } from '../../rendering';
+import type { CheckFinding } from '../../rendering';
 import { ChecksService } from '../../domain/checks/checks.service';
 import { ChecksDoc } from '../checks/dto/checks.doc';
 import { AppConfig } from '../../platform/config/app-config';
-import { inboxLayouts } from '../../rendering/families/lookup';
 
 @ApiTags('checks')
 @Controller('v1/emails/:guid/checks')

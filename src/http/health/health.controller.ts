@@ -11,12 +11,14 @@ import type { Response } from 'express';
 import { BullMqCaptureQueue } from '../../domain/captures/queue/bullmq-capture-queue';
 import { redisAnswerWithin } from '../../platform/redis/redis-availability';
 import { AppConfig } from '../../platform/config/app-config';
-import { fallbackCannotStart } from '../../rendering/engine/engine-registry';
-import { missingClientFonts } from '../../rendering/fonts/installed-fonts';
-import { Renderer } from '../../rendering/render';
+import {
+  fallbackCannotStart,
+  missingClientFonts,
+  Renderer,
+  FALLBACK_ENGINE,
+} from '../../rendering';
 import { ThrottleStore } from '../../platform/throttling/throttle-store';
 import { HealthDoc } from './health.doc';
-import { FALLBACK_ENGINE } from '../../rendering/engine/engine-registry';
 
 /** How long one dependency's check may take: readiness answers quickly whatever they do. */
 const CHECK_TIMEOUT_MS = 3000;

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import type { Appearance } from '../../rendering/model/inbox-layout';
+import type { Appearance } from '../../rendering';
 
 /** Query of the inbox view GETs (docs/api.md#inbox-views). */
 export class InboxQueryDto {

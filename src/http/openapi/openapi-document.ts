@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../../platform/config/app-config';
-import { clientCatalog } from '../../rendering/catalog/client-catalog';
+import { clientCatalog } from '../../rendering';
 
 /**
  * The OpenAPI 3.1 document, built by @nestjs/swagger from the controllers and DTOs. The one

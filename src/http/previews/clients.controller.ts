@@ -2,14 +2,19 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiError } from '../../base/errors/api-error';
 import { ApiErrors } from '../openapi/api-errors.decorator';
-import { fidelityRecord, type FidelityRecord } from '../../rendering/fidelity/fidelity-record';
+import {
+  fidelityRecord,
+  ClientCatalog,
+  engineDescriptor,
+  ENGINES,
+  FALLBACK_ENGINE,
+  familyOf,
+  fontNote,
+  fontsOf,
+  Renderer,
+} from '../../rendering';
+import type { FidelityRecord, ClientProfile } from '../../rendering';
 import { FIDELITY_SCHEMA } from './fidelity.doc';
-import { ClientCatalog } from '../../rendering/catalog/client-catalog';
-import { engineDescriptor, ENGINES, FALLBACK_ENGINE } from '../../rendering/engine/engine-registry';
-import { familyOf } from '../../rendering/families/lookup';
-import { fontNote, fontsOf } from '../../rendering/fonts/client-fonts';
-import type { ClientProfile } from '../../rendering/profile/client-profile';
-import { Renderer } from '../../rendering/render';
 
 /**
  * The client list and each client's options (docs/api.md#client-catalogue); no

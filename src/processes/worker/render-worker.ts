@@ -20,7 +20,7 @@ import { CaptureDrain } from '../../domain/captures/capture-drain';
 import { CaptureLeases } from '../../domain/captures/capture-leases';
 import { CaptureProcessor } from '../../domain/captures/capture-processor';
 import type { CaptureJob } from '../../domain/captures/capture-attempt';
-import { Renderer } from '../../rendering/render';
+import { Renderer } from '../../rendering';
 import { warmUp } from '../../domain/renderer/renderer.module';
 import {
   captureQueueOf,

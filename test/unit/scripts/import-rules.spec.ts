@@ -8,8 +8,11 @@ const rules = require('../../../scripts/import-rules') as {
   layerViolations(files: Record<string, string[]>, layers: Layer[]): string[];
   readClosed(): Closed[];
   closedViolations(files: Record<string, string[]>, closed: Closed[]): string[];
+  readEntries(): Entry[];
+  entryViolations(files: Record<string, string[]>, entries: Entry[]): string[];
 };
 type Closed = { folders: string; openTo: string[] };
+type Entry = { folder: string; entry: string; from: string[]; except?: string[] };
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -97,5 +100,31 @@ describe('the closed plug-in folders of src/layers.json (engines, families), che
       'closed-folder import: domain/renderer/renderer-options.ts > rendering/engine/chromium/sandbox.ts (only rendering/engine/chromium/ itself and rendering/engine/engine-registry.ts may import it)',
       'closed-folder import: rendering/families/gmail/index.ts > rendering/families/outlook-word/conditional-comments.ts (only rendering/families/outlook-word/ itself and rendering/families/registry.ts may import it)',
     ]);
+  });
+});
+
+describe('the rendering library reached through its index (src/layers.json `entries`), checked by npm run lint', () => {
+  it('holds for the code as it is, and the domain does use the index', () => {
+    expect(rules.entryViolations(files, rules.readEntries())).toEqual([]);
+    expect(files['domain/captures/capture-processor.ts']).toContain('rendering/index.ts');
+  });
+
+  it('fails on a service or a controller importing a module of the library past its index', () => {
+    const wrong = {
+      ...files,
+      'domain/captures/capture-processor.ts': [
+        ...files['domain/captures/capture-processor.ts'],
+        'rendering/render.ts',
+      ],
+      'src.ts': ['rendering/catalog/client-catalog.ts'],
+    };
+    expect(rules.entryViolations(wrong, rules.readEntries())).toEqual([
+      'past-entry import: domain/captures/capture-processor.ts > rendering/render.ts (rendering/ is reached through rendering/index.ts)',
+      'past-entry import: src.ts > rendering/catalog/client-catalog.ts (rendering/ is reached through rendering/index.ts)',
+    ]);
+  });
+
+  it('lets a file that runs in a worker thread import the one module it needs', () => {
+    expect(files['domain/checks/checks.worker.ts']).toContain('rendering/prepare/prepare-html.ts');
   });
 });

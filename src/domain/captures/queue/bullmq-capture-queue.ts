@@ -8,7 +8,7 @@ import {
 } from '../../../platform/redis/redis-availability';
 import { AppConfig } from '../../../platform/config/app-config';
 import type { EngineName } from '../../../platform/config/environment';
-import { ClientCatalog } from '../../../rendering/catalog/client-catalog';
+import { ClientCatalog, FALLBACK_ENGINE } from '../../../rendering';
 import { Clock } from '../../../platform/config/clock';
 import type { Capture } from '../capture.entity';
 import { AttemptKey, CaptureJob, CaptureOutcome, QueueFullError } from '../capture-attempt';
@@ -25,7 +25,6 @@ import {
   jobIdOf,
   redisConnection,
 } from './queue-names';
-import { FALLBACK_ENGINE } from '../../../rendering/engine/engine-registry';
 
 const logger = new Logger('BullMqCaptureQueue');
 /** The states of a job that a worker will still run, or runs. */

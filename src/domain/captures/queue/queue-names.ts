@@ -6,7 +6,7 @@ import {
 import type { AppConfig } from '../../../platform/config/app-config';
 import type { EngineName } from '../../../platform/config/environment';
 import type { AttemptKey } from '../capture-attempt';
-import { FALLBACK_ENGINE } from '../../../rendering/engine/engine-registry';
+import { FALLBACK_ENGINE } from '../../../rendering';
 
 /** Chromium's capture jobs: the queue's name from before engines had queues of their own. */
 export const CAPTURE_QUEUE = 'captures';

@@ -1,4 +1,4 @@
-import type { CheckFinding } from '../../../rendering/model/check-finding';
+import type { CheckFinding } from '../../../rendering';
 
 /**
  * The ids of the static HTML checks. They are part of the API (`GET /v1/emails/<guid>/checks`

@@ -1,4 +1,4 @@
-import type { CheckFinding } from '../../../rendering/model/check-finding';
+import type { CheckFinding } from '../../../rendering';
 import { documentLanguageCheck } from './document-language-check';
 import { parseHtmlDocument } from './html-document';
 import { imageMarkupChecks } from './image-markup-checks';

@@ -1,7 +1,6 @@
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
-import type { TextSample } from '../../../rendering/engine/page-scripts';
-import type { CheckFinding } from '../../../rendering/model/check-finding';
+import type { TextSample, CheckFinding } from '../../../rendering';
 
 extend([a11yPlugin]);
 

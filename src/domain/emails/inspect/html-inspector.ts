@@ -6,7 +6,7 @@ import {
   unavailableWhenOverBudget,
 } from '../../../base/threads/budgeted-thread-pool';
 import { AppConfig } from '../../../platform/config/app-config';
-import type { PreviewText } from '../../../rendering/inbox/preview-text';
+import type { PreviewText } from '../../../rendering';
 import type { ResourceReferences } from '../resources/html-references';
 import type { ParsedMessage } from '../mime/parse-raw-source';
 import type { HtmlInspection } from './inspect-html';

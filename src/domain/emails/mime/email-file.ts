@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import type { EmailContent } from '../../../rendering/model/email-content';
+import type { EmailContent } from '../../../rendering';
 import { parseRawSource } from './parse-raw-source';
 
 /** A whole message (.eml, .mime, .txt), not an HTML body: by the file's extension. */

@@ -5,7 +5,7 @@ import {
   ImagesOption,
   ORIENTATION_OPTIONS,
   OrientationOption,
-} from '../../../rendering/profile/options';
+} from '../../../rendering';
 import type {
   CaptureConfigurationInput,
   CaptureOptionsInput,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IMAGES_OPTIONS, ORIENTATION_OPTIONS } from '../../../rendering/profile/options';
+import { IMAGES_OPTIONS, ORIENTATION_OPTIONS } from '../../../rendering';
 
 /** Answers of POST /v1/emails and prefetch, for the OpenAPI document (handlers return plain objects). */
 export class ConfigurationDoc {
