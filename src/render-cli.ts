@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { IMAGE_SIZES, imageFileName } from './domain/captures/capture-files';
+import { IMAGE_SIZES, imageFileName } from './domain/captures/state/capture-file-names';
 import { loadEmail } from './domain/emails/mime/email-file';
 import { withCaptureOptions } from './commands/capture-options';
 import { RenderOptions, Renderer } from './rendering';

@@ -1,5 +1,5 @@
 import { Session } from 'node:inspector/promises';
-import { CaptureRepository } from '../../src/domain/captures/capture.repository';
+import { CaptureRepository } from '../../src/domain/captures/state/capture.repository';
 import { EmailRepository } from '../../src/domain/emails/email.repository';
 import { ClientCatalog } from '../../src/rendering/catalog/client-catalog';
 

@@ -9,7 +9,7 @@ import { OAuthCode } from '../domain/oauth/oauth-code.entity';
 import { OAuthConsent } from '../domain/oauth/oauth-consent.entity';
 import { OAuthSession } from '../domain/oauth/oauth-session.entity';
 import { OAuthTokenRow } from '../domain/oauth/oauth-token.entity';
-import { Capture } from '../domain/captures/capture.entity';
+import { Capture } from '../domain/captures/state/capture.entity';
 import { StorageMove } from '../platform/storage/move/storage-move.entity';
 import { StorageMoveRun } from '../platform/storage/move/storage-move-run.entity';
 import { PrefetchBatch } from '../domain/webhooks/prefetch-batch.entity';

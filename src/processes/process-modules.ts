@@ -3,7 +3,7 @@ import { AdminModule } from '../domain/admin/admin.module';
 import { ApplicationsModule } from '../domain/applications/applications.module';
 import { AuthModule } from '../http/auth/auth.module';
 import { UsageModule } from '../domain/billing/usage.module';
-import { CaptureProcessingModule } from '../domain/captures/capture-processing.module';
+import { CapturesModule } from '../domain/captures/captures.module';
 import { ExpiryScheduleModule } from '../domain/expiry/expiry-schedule.module';
 import { ExpiryModule } from '../domain/expiry/expiry.module';
 import { RenderingModule } from '../domain/renderer/renderer.module';
@@ -50,7 +50,9 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [StorageModule, ['api', 'worker', 'cli']],
   [LocalFilesModule, ['api']],
   [RenderingModule, ['api', 'worker']],
-  [CaptureProcessingModule, ['worker']],
+  [CapturesModule.for('api'), ['api']],
+  [CapturesModule.for('worker'), ['worker']],
+  [CapturesModule.for('cli'), ['cli']],
   [ApplicationsModule, ['api', 'cli']],
   [AuthModule, ['api']],
   [EmailsHttpModule, ['api']],

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Capture } from '../../src/domain/captures/capture.entity';
+import { Capture } from '../../src/domain/captures/state/capture.entity';
 import { ExpiryService } from '../../src/domain/expiry/expiry.service';
 import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
 import { Storage } from '../../src/platform/storage/storage';

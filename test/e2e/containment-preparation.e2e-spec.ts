@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Capture } from '../../src/domain/captures/capture.entity';
+import { Capture } from '../../src/domain/captures/state/capture.entity';
 import { hasBuild, startApiProcess } from '../support/api-process';
 import { postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { createApplication } from '../support/run-cli';

@@ -5,7 +5,7 @@ import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
 import { Email } from '../../src/domain/emails/email.entity';
 import { ExpiryRunCommand } from '../../src/commands/expiry.commands';
 import { ExpiryService } from '../../src/domain/expiry/expiry.service';
-import { Capture } from '../../src/domain/captures/capture.entity';
+import { Capture } from '../../src/domain/captures/state/capture.entity';
 import { LocalStorage } from '../../src/platform/storage/local-storage';
 import { solidPng } from '../support/image-server';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';

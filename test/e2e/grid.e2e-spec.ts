@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
-import { Capture } from '../../src/domain/captures/capture.entity';
+import { Capture } from '../../src/domain/captures/state/capture.entity';
 import { marketingEmail } from '../support/marketing-email';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';
 import { failedAnswers } from '../support/failed-answers';

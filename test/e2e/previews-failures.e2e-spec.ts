@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
-import { Capture } from '../../src/domain/captures/capture.entity';
+import { Capture } from '../../src/domain/captures/state/capture.entity';
 import { Email } from '../../src/domain/emails/email.entity';
 import { Renderer } from '../../src/rendering/render';
 import { hasBuild, startApiProcess } from '../support/api-process';

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
-import { Capture } from '../../src/domain/captures/capture.entity';
-import { CaptureThumbnails } from '../../src/domain/captures/capture-thumbnails';
+import { Capture } from '../../src/domain/captures/state/capture.entity';
+import { CaptureThumbnails } from '../../src/domain/captures/run/capture-thumbnails';
 import { Storage } from '../../src/platform/storage/storage';
 import { readPixels } from '../support/pixels';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';

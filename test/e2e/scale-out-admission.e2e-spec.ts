@@ -3,7 +3,7 @@ import { clientCatalog } from '../../src/rendering/catalog/client-catalog';
 import { Job, Queue, Worker } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { BullMqCaptureQueue } from '../../src/domain/captures/queue/bullmq-capture-queue';
-import { QueueFullError } from '../../src/domain/captures/capture-attempt';
+import { QueueFullError } from '../../src/domain/captures/state/capture-attempt';
 import { CAPTURE_QUEUE, redisConnection } from '../../src/domain/captures/queue/queue-names';
 import { RedisUnavailableError } from '../../src/platform/redis/redis-availability';
 import { loadConfig } from '../../src/platform/config/app-config';

@@ -1,11 +1,11 @@
 import { RedisReconnection } from '../../src/platform/redis/redis-availability';
 import { Queue } from 'bullmq';
-import type { CaptureJob } from '../../src/domain/captures/capture-attempt';
+import type { CaptureJob } from '../../src/domain/captures/state/capture-attempt';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../../src/domain/billing/usage-record.entity';
-import { Capture } from '../../src/domain/captures/capture.entity';
+import { Capture } from '../../src/domain/captures/state/capture.entity';
 import {
   CAPTURE_QUEUE,
   captureQueueOf,

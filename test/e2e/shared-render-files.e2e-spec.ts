@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Capture } from '../../src/domain/captures/capture.entity';
+import { Capture } from '../../src/domain/captures/state/capture.entity';
 import { ExpiryService } from '../../src/domain/expiry/expiry.service';
 import { LocalStorage } from '../../src/platform/storage/local-storage';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';

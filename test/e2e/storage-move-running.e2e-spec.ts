@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { CaptureThumbnails } from '../../src/domain/captures/capture-thumbnails';
+import { CaptureThumbnails } from '../../src/domain/captures/run/capture-thumbnails';
 import { RUN_LOCK, StorageMoveRun } from '../../src/platform/storage/move/storage-move-run.entity';
 import { StorageMoveCommand } from '../../src/commands/storage-move.command';
 import { StorageMover } from '../../src/platform/storage/move/storage-mover';

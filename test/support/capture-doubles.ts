@@ -1,17 +1,20 @@
-import type { Capture, CaptureFailure } from '../../src/domain/captures/capture.entity';
+import type { Capture, CaptureFailure } from '../../src/domain/captures/state/capture.entity';
 import {
   CaptureAttempt,
   CaptureJob,
   CaptureOutcome,
   QueueFullError,
-} from '../../src/domain/captures/capture-attempt';
+} from '../../src/domain/captures/state/capture-attempt';
 import {
   CaptureConfiguration,
   CheckedConfiguration,
   configurationOf,
-} from '../../src/domain/captures/capture-configuration';
-import type { CaptureLeases } from '../../src/domain/captures/capture-leases';
-import type { CaptureStore, Lease } from '../../src/domain/captures/capture-store';
+} from '../../src/domain/captures/state/capture-configuration';
+import type { CaptureLeases } from '../../src/domain/captures/run/capture-leases';
+import type {
+  CaptureStateMachine,
+  Lease,
+} from '../../src/domain/captures/state/capture-state-machine';
 import { CaptureQueue, EnqueueOptions } from '../../src/domain/captures/queue/capture-queue';
 import type { ApiError } from '../../src/base/errors/api-error';
 import type { AppConfig } from '../../src/platform/config/app-config';
@@ -26,8 +29,8 @@ export class MemoryCaptureStore {
   /** Reads of a row (by configuration or by id). */
   reads = 0;
 
-  asStore(): CaptureStore {
-    return this as unknown as CaptureStore;
+  asStore(): CaptureStateMachine {
+    return this as unknown as CaptureStateMachine;
   }
 
   async find(emailId: string, configuration: CaptureConfiguration): Promise<Capture | null> {

@@ -1,6 +1,6 @@
 import type request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Capture } from '../../src/domain/captures/capture.entity';
+import { Capture } from '../../src/domain/captures/state/capture.entity';
 import type { TestApp } from './test-app';
 
 export interface PreviewAnswer {

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileStem } from '../../domain/captures/capture-files';
+import { fileStem } from '../../domain/captures/state/capture-file-names';
 import { ClientDiff, CompareArgs, CompareError, CompareIo } from './compare-types';
 
 /** `ol2019-vertical-allowed-diff.png`: the capture files' stem, then `-diff`. */

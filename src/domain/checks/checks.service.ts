@@ -9,7 +9,7 @@ import {
 } from '../../base/threads/budgeted-thread-pool';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
-import { CaptureStore } from '../captures/capture-store';
+import { CaptureStateMachine } from '../captures/state/capture-state-machine';
 import { EmailsService } from '../emails/emails.service';
 import type { Email } from '../emails/email.entity';
 import { ClientCatalog } from '../../rendering';
@@ -31,7 +31,7 @@ export class ChecksService implements OnModuleDestroy {
 
   constructor(
     private readonly emails: EmailsService,
-    private readonly captures: CaptureStore,
+    private readonly captures: CaptureStateMachine,
     private readonly catalog: ClientCatalog,
     private readonly clock: Clock,
     config: AppConfig,

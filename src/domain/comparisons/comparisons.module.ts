@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { CapturesModule } from '../captures/captures.module';
 import { EmailStoreModule } from '../emails/email-store.module';
 import { ComparisonsService } from './comparisons.service';
 import { ImageDiffer } from './image-differ';
 
 /** Two emails' captures diffed client by client (served at http/comparisons). */
 @Module({
-  imports: [EmailStoreModule, CapturesModule],
+  imports: [EmailStoreModule],
   providers: [ComparisonsService, ImageDiffer],
   exports: [ComparisonsService],
 })

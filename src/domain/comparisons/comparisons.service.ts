@@ -3,12 +3,12 @@ import { ApiError } from '../../base/errors/api-error';
 import { emailGuid } from '../../base/text/email-guid';
 import type { Principal } from '../../base/security/principal';
 import { AppConfig } from '../../platform/config/app-config';
-import type { CheckedConfiguration } from '../captures/capture-configuration';
-import { CaptureConfigurations } from '../captures/capture-configurations';
-import { CaptureCoordinator } from '../captures/capture-coordinator';
-import { captureHostUrl, diffFileName, imageFileName } from '../captures/capture-files';
-import { CaptureStore } from '../captures/capture-store';
-import type { CapturedCapture, CaptureFile } from '../captures/capture.entity';
+import type { CheckedConfiguration } from '../captures/state/capture-configuration';
+import { CaptureConfigurations } from '../captures/state/capture-configuration';
+import { CaptureCoordinator } from '../captures/run/capture-coordinator';
+import { captureHostUrl, diffFileName, imageFileName } from '../captures/state/capture-file-names';
+import { CaptureStateMachine } from '../captures/state/capture-state-machine';
+import type { CapturedCapture, CaptureFile } from '../captures/state/capture.entity';
 import { EmailsService } from '../emails/emails.service';
 import { Storage } from '../../platform/storage/storage';
 import type { ComparisonRequest } from './comparison-request';
@@ -38,7 +38,7 @@ export class ComparisonsService {
     private readonly emails: EmailsService,
     private readonly configurations: CaptureConfigurations,
     private readonly coordinator: CaptureCoordinator,
-    private readonly store: CaptureStore,
+    private readonly store: CaptureStateMachine,
     private readonly storage: Storage,
     private readonly differ: ImageDiffer,
     private readonly config: AppConfig,

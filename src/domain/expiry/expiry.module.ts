@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CaptureStoreModule } from '../captures/capture-store.module';
 import { EmailStoreModule } from '../emails/email-store.module';
 import { ExpiryService } from './expiry.service';
 
 /** The expiry jobs, without a schedule (the CLI and workers use this). */
 @Module({
-  imports: [EmailStoreModule, CaptureStoreModule],
+  imports: [EmailStoreModule],
   providers: [ExpiryService],
   exports: [ExpiryService],
 })

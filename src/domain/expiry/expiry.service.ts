@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CaptureStore } from '../captures/capture-store';
+import { CaptureStateMachine } from '../captures/state/capture-state-machine';
 import { Clock } from '../../platform/config/clock';
 import { EmailsService } from '../emails/emails.service';
 
@@ -19,7 +19,7 @@ export class ExpiryService {
 
   constructor(
     private readonly emails: EmailsService,
-    private readonly captures: CaptureStore,
+    private readonly captures: CaptureStateMachine,
     private readonly clock: Clock,
   ) {}
 

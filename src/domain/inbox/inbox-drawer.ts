@@ -6,10 +6,10 @@ import { Clock } from '../../platform/config/clock';
 import { Storage } from '../../platform/storage/storage';
 import { InboxRow, inboxPage, Renderer } from '../../rendering';
 import type { Appearance, InboxLayout, ClientProfile } from '../../rendering';
-import { captureError, failedBy } from '../captures/capture-attempt';
-import { imageFileName } from '../captures/capture-files';
-import type { CaptureConfiguration } from '../captures/capture-configuration';
-import { CaptureStore } from '../captures/capture-store';
+import { captureError, failedBy } from '../captures/state/capture-attempt';
+import { imageFileName } from '../captures/state/capture-file-names';
+import type { CaptureConfiguration } from '../captures/state/capture-configuration';
+import { CaptureStateMachine } from '../captures/state/capture-state-machine';
 import type { EmailHead } from '../emails/email.repository';
 
 /** Inbox views drawn at once in this process; more wait, up to QUEUE_LIMIT, then 503. */
@@ -35,7 +35,7 @@ export interface Drawn {
 /**
  * Draws inbox views: the page by Chromium (Renderer.drawPage), two at a time, a request for
  * a view being drawn here waiting for that drawing; the PNG stored under its digest and
- * recorded as a captured row (CaptureStore.insertDrawn). When another process recorded the
+ * recorded as a captured row (CaptureStateMachine.insertDrawn). When another process recorded the
  * same view first, its file is served and this one deleted.
  */
 @Injectable()
@@ -44,7 +44,7 @@ export class InboxDrawer {
   private readonly drawing = new Map<string, Promise<Drawn>>();
 
   constructor(
-    private readonly store: CaptureStore,
+    private readonly store: CaptureStateMachine,
     private readonly renderer: Renderer,
     private readonly storage: Storage,
     private readonly clock: Clock,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CaptureStoreModule } from '../captures/capture-store.module';
 import { DeliverabilityModule } from '../deliverability/deliverability.module';
 import { EmailStoreModule } from '../emails/email-store.module';
 import { BimiLogos } from './bimi-logos';
@@ -8,7 +7,7 @@ import { InboxViewsService } from './inbox-views.service';
 
 /** Inbox views: an email's row in a client's message list (served at http/inbox). */
 @Module({
-  imports: [EmailStoreModule, CaptureStoreModule, DeliverabilityModule],
+  imports: [EmailStoreModule, DeliverabilityModule],
   providers: [InboxViewsService, InboxDrawer, BimiLogos],
   exports: [InboxViewsService],
 })

@@ -5,9 +5,9 @@ import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
 import { ClientCatalog, inboxLayoutOf, inboxLayouts, formatDate, InboxRow } from '../../rendering';
 import type { Appearance, InboxLayout, PreviewText, ClientProfile } from '../../rendering';
-import { captureHostUrl, imageFileName } from '../captures/capture-files';
-import type { CaptureConfiguration } from '../captures/capture-configuration';
-import { CaptureStore } from '../captures/capture-store';
+import { captureHostUrl, imageFileName } from '../captures/state/capture-file-names';
+import type { CaptureConfiguration } from '../captures/state/capture-configuration';
+import { CaptureStateMachine } from '../captures/state/capture-state-machine';
 import type { EmailHead } from '../emails/email.repository';
 import { EmailHeads } from '../emails/email-heads';
 import { EmailsService } from '../emails/emails.service';
@@ -58,7 +58,7 @@ export class InboxViewsService {
     private readonly heads: EmailHeads,
     private readonly deliverability: DeliverabilityService,
     private readonly logos: BimiLogos,
-    private readonly store: CaptureStore,
+    private readonly store: CaptureStateMachine,
     private readonly drawer: InboxDrawer,
     private readonly catalog: ClientCatalog,
     private readonly config: AppConfig,

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CapturesModule } from '../captures/captures.module';
 import { EmailStoreModule } from '../emails/email-store.module';
 import { PreviewsService } from './previews.service';
 
 /** Previews: a client's capture of an email, waited for or started (the HTTP side: http/previews). */
 @Module({
-  imports: [EmailStoreModule, CapturesModule],
+  imports: [EmailStoreModule],
   providers: [PreviewsService],
   exports: [PreviewsService],
 })

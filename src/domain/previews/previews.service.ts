@@ -4,19 +4,22 @@ import { ApiError } from '../../base/errors/api-error';
 import { emailGuid } from '../../base/text/email-guid';
 import { AppConfig } from '../../platform/config/app-config';
 import { EmailsService } from '../emails/emails.service';
-import { CaptureConfigurations } from '../captures/capture-configurations';
-import { CaptureCoordinator } from '../captures/capture-coordinator';
+import { CaptureConfigurations } from '../captures/state/capture-configuration';
+import { CaptureCoordinator } from '../captures/run/capture-coordinator';
 import {
   captureHostUrl,
   imageFileName,
   ImageSize,
   previewBody,
   resultFileName,
-} from '../captures/capture-files';
-import { CaptureStore } from '../captures/capture-store';
-import { batchOf } from '../captures/capture-prefetch.adapter';
+} from '../captures/state/capture-file-names';
+import { CaptureStateMachine } from '../captures/state/capture-state-machine';
+import { batchOf } from '../captures/run/capture-prefetch.adapter';
 import { EventsHub } from '../../platform/events/events-hub';
-import type { CaptureConfiguration, CheckedConfiguration } from '../captures/capture-configuration';
+import type {
+  CaptureConfiguration,
+  CheckedConfiguration,
+} from '../captures/state/capture-configuration';
 import type { PreviewQuery } from './preview-query';
 
 export type PreviewAnswer =
@@ -29,7 +32,7 @@ export class PreviewsService {
     private readonly emails: EmailsService,
     private readonly configurations: CaptureConfigurations,
     private readonly coordinator: CaptureCoordinator,
-    private readonly store: CaptureStore,
+    private readonly store: CaptureStateMachine,
     private readonly config: AppConfig,
     private readonly events: EventsHub,
   ) {}

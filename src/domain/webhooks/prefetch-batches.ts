@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { captureError } from '../captures/capture-attempt';
-import type { CaptureConfiguration } from '../captures/capture-configuration';
-import { CaptureStore } from '../captures/capture-store';
+import { captureError } from '../captures/state/capture-attempt';
+import type { CaptureConfiguration } from '../captures/state/capture-configuration';
+import { CaptureStateMachine } from '../captures/state/capture-state-machine';
 import { Clock } from '../../platform/config/clock';
 import { EventsHub } from '../../platform/events/events-hub';
 import type { BatchStarted } from '../../platform/events/service-event';
@@ -23,7 +23,7 @@ export class PrefetchBatches implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly events: EventsHub,
     private readonly batches: PrefetchBatchRepository,
-    private readonly captures: CaptureStore,
+    private readonly captures: CaptureStateMachine,
     private readonly clock: Clock,
   ) {}
 

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CaptureStoreModule } from '../captures/capture-store.module';
 import { PrefetchBatch } from './prefetch-batch.entity';
 import { PrefetchBatchRepository } from './prefetch-batch.repository';
 import { PrefetchBatches } from './prefetch-batches';
@@ -25,10 +24,7 @@ import { WebhooksService } from './webhooks.service';
  * CLI), prefetch batches, and the registry the API and the CLI manage.
  */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([Webhook, WebhookDelivery, PrefetchBatch]),
-    CaptureStoreModule,
-  ],
+  imports: [TypeOrmModule.forFeature([Webhook, WebhookDelivery, PrefetchBatch])],
   providers: [
     WebhookRepository,
     WebhookDeliveryRepository,

@@ -3,9 +3,9 @@ import type { NextFunction, Request, Response } from 'express';
 import { errorBody } from '../../base/errors/error-body';
 import { AppConfig } from '../../platform/config/app-config';
 import { Storage } from '../../platform/storage/storage';
-import { parseResultPath, previewBody } from '../../domain/captures/capture-files';
-import { CaptureStore } from '../../domain/captures/capture-store';
-import { CaptureThumbnails } from '../../domain/captures/capture-thumbnails';
+import { parseResultPath, previewBody } from '../../domain/captures/state/capture-file-names';
+import { CaptureStateMachine } from '../../domain/captures/state/capture-state-machine';
+import { CaptureThumbnails } from '../../domain/captures/run/capture-thumbnails';
 import { captureHostPattern } from '../capture-host-name';
 
 /**
@@ -18,7 +18,7 @@ export class CaptureHostMiddleware implements NestMiddleware {
   private readonly hostPattern: RegExp;
 
   constructor(
-    private readonly store: CaptureStore,
+    private readonly store: CaptureStateMachine,
     private readonly storage: Storage,
     private readonly thumbnails: CaptureThumbnails,
     private readonly config: AppConfig,

@@ -1,6 +1,5 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { CapturesModule } from '../../domain/captures/captures.module';
 import { PreviewsModule } from '../../domain/previews/previews.module';
 import { CaptureHostMiddleware } from './capture-host.middleware';
 import { ClientsController } from './clients.controller';
@@ -9,7 +8,7 @@ import { PreviewsController } from './previews.controller';
 
 /** The HTTP surface of previews: preview endpoints, clients, capture host, placeholder. */
 @Module({
-  imports: [PreviewsModule, AuthModule, CapturesModule],
+  imports: [PreviewsModule, AuthModule],
   controllers: [ClientsController, PreviewsController, PlaceholderController],
 })
 export class PreviewsHttpModule implements NestModule {

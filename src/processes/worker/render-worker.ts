@@ -16,10 +16,10 @@ import { within } from '../../base/system/deadline';
 import { AppConfig } from '../../platform/config/app-config';
 import { closeWithin, RedisReconnection } from '../../platform/redis/redis-availability';
 import { ExpiryService } from '../../domain/expiry/expiry.service';
-import { CaptureDrain } from '../../domain/captures/capture-drain';
-import { CaptureLeases } from '../../domain/captures/capture-leases';
-import { CaptureProcessor } from '../../domain/captures/capture-processor';
-import type { CaptureJob } from '../../domain/captures/capture-attempt';
+import { CaptureDrain } from '../../domain/captures/run/capture-drain';
+import { CaptureLeases } from '../../domain/captures/run/capture-leases';
+import { CaptureProcessor } from '../../domain/captures/run/capture-processor';
+import type { CaptureJob } from '../../domain/captures/state/capture-attempt';
 import { Renderer } from '../../rendering';
 import { warmUp } from '../../domain/renderer/renderer.module';
 import {

@@ -47,12 +47,12 @@ describe('the layers of src/ (src/layers.json), checked by npm run lint', () => 
       ...files,
       'platform/storage/storage.ts': [
         ...files['platform/storage/storage.ts'],
-        'domain/captures/capture-store.ts',
+        'domain/captures/state/capture-state-machine.ts',
       ],
       'newfolder/thing.ts': ['base/errors/api-error.ts'],
     };
     expect(rules.layerViolations(wrong, rules.readLayers())).toEqual([
-      'wrong-layer import: platform/storage/storage.ts > domain/captures/capture-store.ts (platform adapters may not import domain)',
+      'wrong-layer import: platform/storage/storage.ts > domain/captures/state/capture-state-machine.ts (platform adapters may not import domain)',
       'folder in no layer of src/layers.json: newfolder/',
     ]);
   });
@@ -106,20 +106,20 @@ describe('the closed plug-in folders of src/layers.json (engines, families), che
 describe('the rendering library reached through its index (src/layers.json `entries`), checked by npm run lint', () => {
   it('holds for the code as it is, and the domain does use the index', () => {
     expect(rules.entryViolations(files, rules.readEntries())).toEqual([]);
-    expect(files['domain/captures/capture-processor.ts']).toContain('rendering/index.ts');
+    expect(files['domain/captures/run/capture-processor.ts']).toContain('rendering/index.ts');
   });
 
   it('fails on a service or a controller importing a module of the library past its index', () => {
     const wrong = {
       ...files,
-      'domain/captures/capture-processor.ts': [
-        ...files['domain/captures/capture-processor.ts'],
+      'domain/captures/run/capture-processor.ts': [
+        ...files['domain/captures/run/capture-processor.ts'],
         'rendering/render.ts',
       ],
       'src.ts': ['rendering/catalog/client-catalog.ts'],
     };
     expect(rules.entryViolations(wrong, rules.readEntries())).toEqual([
-      'past-entry import: domain/captures/capture-processor.ts > rendering/render.ts (rendering/ is reached through rendering/index.ts)',
+      'past-entry import: domain/captures/run/capture-processor.ts > rendering/render.ts (rendering/ is reached through rendering/index.ts)',
       'past-entry import: src.ts > rendering/catalog/client-catalog.ts (rendering/ is reached through rendering/index.ts)',
     ]);
   });

@@ -1,4 +1,4 @@
-import { AttemptKey, CaptureOutcome, SUPERSEDED } from '../capture-attempt';
+import { AttemptKey, CaptureOutcome, SUPERSEDED } from '../state/capture-attempt';
 
 interface Waiter {
   attempt: number;

@@ -1,12 +1,12 @@
-import type { Capture } from '../capture.entity';
+import type { Capture } from '../state/capture.entity';
 import {
   AttemptKey,
   CaptureJob,
   CaptureOutcome,
   StartedHere,
   SUPERSEDED,
-} from '../capture-attempt';
-import type { Lease } from '../capture-store';
+} from '../state/capture-attempt';
+import type { Lease } from '../state/capture-state-machine';
 import { AttemptOutcomes } from './attempt-outcomes';
 
 export interface EnqueueOptions {

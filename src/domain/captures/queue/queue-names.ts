@@ -5,7 +5,7 @@ import {
 } from '../../../platform/redis/redis-availability';
 import type { AppConfig } from '../../../platform/config/app-config';
 import type { EngineName } from '../../../platform/config/environment';
-import type { AttemptKey } from '../capture-attempt';
+import type { AttemptKey } from '../state/capture-attempt';
 import { FALLBACK_ENGINE } from '../../../rendering';
 
 /** Chromium's capture jobs: the queue's name from before engines had queues of their own. */

@@ -22,17 +22,14 @@ async function signIn(key) {
     await api('/v1/admin/applications');
     role = 'admin';
   } catch (error) {
-    if (error.status !== 403)
-      return signOut(error.status === 401 ? 'That key was refused.' : error.message);
+    if (error.status !== 403) return signOut(error.status === 401 ? 'That key was refused.' : error.message);
     role = 'billing';
   }
   $('sign-in').hidden = true;
   $('tabs').hidden = false;
   $('sign-out').hidden = false;
-  $('who').textContent =
-    role === 'admin' ? 'Signed in with an admin key' : 'Signed in with a billing key';
-  for (const button of document.querySelectorAll('#tabs .admin-only'))
-    button.hidden = role !== 'admin';
+  $('who').textContent = role === 'admin' ? 'Signed in with an admin key' : 'Signed in with a billing key';
+  for (const button of document.querySelectorAll('#tabs .admin-only')) button.hidden = role !== 'admin';
   showTab(role === 'admin' ? 'applications' : 'usage');
 }
 
@@ -43,14 +40,7 @@ async function loadApplications() {
   for (const app of applications)
     row(
       'app-table',
-      [
-        app.name,
-        app.client_id,
-        app.callback_uris.join(' '),
-        app.counts.captures,
-        app.counts.webhooks,
-        app.disabled ? 'disabled' : 'enabled',
-      ],
+      [app.name, app.client_id, app.callback_uris.join(' '), app.counts.captures, app.counts.webhooks, app.disabled ? 'disabled' : 'enabled'],
       [[`Manage ${app.name}`, () => manage(app.client_id)]],
     );
   if (selected) await manage(selected);
@@ -83,15 +73,8 @@ async function manage(clientId) {
   const webhooks = await api(`/v1/admin/applications/${encodeURIComponent(clientId)}/webhooks`);
   clear('webhook-table');
   for (const hook of webhooks) {
-    const deliveries = hook.recent_deliveries.map(
-      (d) => `${d.event}: ${d.status}${d.last_status ? ` (${d.last_status})` : ''}`,
-    );
-    row('webhook-table', [
-      hook.url,
-      hook.events.join(', '),
-      hook.failing_since || '',
-      deliveries.join('; ') || 'none yet',
-    ]);
+    const deliveries = hook.recent_deliveries.map((d) => `${d.event}: ${d.status}${d.last_status ? ` (${d.last_status})` : ''}`);
+    row('webhook-table', [hook.url, hook.events.join(', '), hook.failing_since || '', deliveries.join('; ') || 'none yet']);
   }
 }
 
@@ -101,21 +84,12 @@ async function loadUsers() {
   clear('user-table');
   for (const user of users) {
     const action = user.disabled ? 'enable' : 'disable';
-    row(
-      'user-table',
-      [user.email, user.name, user.disabled ? 'disabled' : 'enabled'],
-      [
-        [
-          `${action === 'enable' ? 'Enable' : 'Disable'} ${user.email}`,
-          async () => {
-            await api(`/v1/admin/users/${encodeURIComponent(user.id)}/${action}`, {
-              method: 'POST',
-            });
-            await loadUsers();
-          },
-        ],
-      ],
-    );
+    row('user-table', [user.email, user.name, user.disabled ? 'disabled' : 'enabled'], [
+      [`${action === 'enable' ? 'Enable' : 'Disable'} ${user.email}`, async () => {
+        await api(`/v1/admin/users/${encodeURIComponent(user.id)}/${action}`, { method: 'POST' });
+        await loadUsers();
+      }],
+    ]);
   }
 }
 
@@ -123,23 +97,12 @@ async function loadStaffKeys() {
   const keys = await api('/v1/admin/staff-keys');
   clear('staff-table');
   for (const key of keys)
-    row(
-      'staff-table',
-      [key.name, key.role, key.revoked ? 'revoked' : 'active'],
-      key.revoked
-        ? []
-        : [
-            [
-              `Revoke ${key.name}`,
-              async () => {
-                await api(`/v1/admin/staff-keys/${encodeURIComponent(key.id)}`, {
-                  method: 'DELETE',
-                });
-                await loadStaffKeys();
-              },
-            ],
-          ],
-    );
+    row('staff-table', [key.name, key.role, key.revoked ? 'revoked' : 'active'], key.revoked ? [] : [
+      [`Revoke ${key.name}`, async () => {
+        await api(`/v1/admin/staff-keys/${encodeURIComponent(key.id)}`, { method: 'DELETE' });
+        await loadStaffKeys();
+      }],
+    ]);
 }
 
 async function loadAudit() {
@@ -149,13 +112,7 @@ async function loadAudit() {
   const log = await api(`/v1/admin/audit?${query}`);
   clear('audit-table');
   for (const event of log.events)
-    row('audit-table', [
-      event.at,
-      event.staff_key.name,
-      event.action,
-      `${event.target.type} ${event.target.id}`,
-      event.address,
-    ]);
+    row('audit-table', [event.at, event.staff_key.name, event.action, `${event.target.type} ${event.target.id}`, event.address]);
   const pages = Math.max(1, Math.ceil(log.total / log.per_page));
   $('audit-page').textContent = `Page ${log.page} of ${pages}`;
   $('audit-prev').disabled = log.page <= 1;
@@ -168,10 +125,7 @@ function usageQuery() {
   const group = $('usage-group').value;
   const [year, number] = month.split('-').map(Number);
   const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
-  const start =
-    group === 'month'
-      ? new Date(Date.UTC(year, number - 12, 1))
-      : new Date(Date.UTC(year, number - 1, 1));
+  const start = group === 'month' ? new Date(Date.UTC(year, number - 12, 1)) : new Date(Date.UTC(year, number - 1, 1));
   const query = new URLSearchParams({
     from: start.toISOString().slice(0, 10),
     to: `${month}-${String(last).padStart(2, '0')}`,
@@ -181,13 +135,7 @@ function usageQuery() {
   return query;
 }
 
-const KEY_LABELS = {
-  day: 'Day',
-  client: 'Client',
-  application: 'Application',
-  end_user: 'End user',
-  month: 'Month',
-};
+const KEY_LABELS = { day: 'Day', client: 'Client', application: 'Application', end_user: 'End user', month: 'Month' };
 
 async function loadUsage() {
   if (!$('usage-month').value) $('usage-month').value = new Date().toISOString().slice(0, 7);
@@ -196,21 +144,15 @@ async function loadUsage() {
   const labels = report.rows.map((r) => (r.key == null ? '(no end_user_id)' : r.key));
   $('usage-key').textContent = KEY_LABELS[report.group_by];
   clear('usage-table');
-  for (const [i, r] of report.rows.entries())
-    row('usage-table', [labels[i], r.captures, r.unique_end_users]);
+  for (const [i, r] of report.rows.entries()) row('usage-table', [labels[i], r.captures, r.unique_end_users]);
   $('usage-total-captures').textContent = String(report.totals.captures);
   $('usage-total-users').textContent = String(report.totals.unique_end_users);
-  $('usage-caption').textContent =
-    `${$('usage-group').selectedOptions[0].textContent}, ${report.from} to ${report.to}`;
+  $('usage-caption').textContent = `${$('usage-group').selectedOptions[0].textContent}, ${report.from} to ${report.to}`;
   const data = {
     labels,
     datasets: [
       { label: 'Captures', data: report.rows.map((r) => r.captures), backgroundColor: '#1f5fbf' },
-      {
-        label: 'Unique end users',
-        data: report.rows.map((r) => r.unique_end_users),
-        backgroundColor: '#b35900',
-      },
+      { label: 'Unique end users', data: report.rows.map((r) => r.unique_end_users), backgroundColor: '#b35900' },
     ],
   };
   if (chart) chart.destroy();
@@ -254,11 +196,7 @@ function wire() {
         body: { name: $('app-name').value, callback_uris: [$('app-callback').value] },
       });
       $('app-form').reset();
-      showSecrets([
-        ['client_id', issued.client_id],
-        ['client_secret', issued.client_secret],
-        ['api_key', issued.api_key],
-      ]);
+      showSecrets([['client_id', issued.client_id], ['client_secret', issued.client_secret], ['api_key', issued.api_key]]);
       await loadApplications();
     });
   });
@@ -279,27 +217,20 @@ function wire() {
   });
   $('rotate-key').addEventListener('click', () =>
     run(async () => {
-      const issued = await api(`/v1/admin/applications/${encodeURIComponent(selected)}/api-key`, {
-        method: 'POST',
-      });
+      const issued = await api(`/v1/admin/applications/${encodeURIComponent(selected)}/api-key`, { method: 'POST' });
       showSecrets([['api_key', issued.api_key]]);
     }),
   );
   $('rotate-secret').addEventListener('click', () =>
     run(async () => {
-      const issued = await api(
-        `/v1/admin/applications/${encodeURIComponent(selected)}/client-secret`,
-        { method: 'POST' },
-      );
+      const issued = await api(`/v1/admin/applications/${encodeURIComponent(selected)}/client-secret`, { method: 'POST' });
       showSecrets([['client_secret', issued.client_secret]]);
     }),
   );
   $('toggle-app').addEventListener('click', () =>
     run(async () => {
       const action = $('toggle-app').dataset.disabled === 'true' ? 'enable' : 'disable';
-      await api(`/v1/admin/applications/${encodeURIComponent(selected)}/${action}`, {
-        method: 'POST',
-      });
+      await api(`/v1/admin/applications/${encodeURIComponent(selected)}/${action}`, { method: 'POST' });
       await loadApplications();
     }),
   );
@@ -308,11 +239,7 @@ function wire() {
     run(async () => {
       await api('/v1/admin/users', {
         method: 'POST',
-        body: {
-          email: $('user-email').value,
-          name: $('user-name').value,
-          password: $('user-password').value,
-        },
+        body: { email: $('user-email').value, name: $('user-name').value, password: $('user-password').value },
       });
       $('user-form').reset();
       await loadUsers();
@@ -343,12 +270,10 @@ function wire() {
   });
   $('usage-group').addEventListener('change', () => run(loadUsage));
   $('usage-csv').addEventListener('click', () => run(downloadCsv));
-  for (const type of ['keydown', 'pointerdown'])
-    document.addEventListener(type, () => sessionStorage.getItem(KEY) && touch());
+  for (const type of ['keydown', 'pointerdown']) document.addEventListener(type, () => sessionStorage.getItem(KEY) && touch());
   setInterval(() => {
     const seen = Number(sessionStorage.getItem(SEEN) || 0);
-    if (sessionStorage.getItem(KEY) && Date.now() - seen > IDLE_MS)
-      signOut('Signed out after 15 minutes without use.');
+    if (sessionStorage.getItem(KEY) && Date.now() - seen > IDLE_MS) signOut('Signed out after 15 minutes without use.');
   }, 10_000);
   const kept = sessionStorage.getItem(KEY);
   const seen = Number(sessionStorage.getItem(SEEN) || 0);

@@ -61,13 +61,8 @@ async function loadDeliverability(guid, url) {
     list.append(entry);
   };
   for (const signature of auth.dkim.signatures)
-    item(
-      `DKIM ${signature.result} · d=${signature.domain} s=${signature.selector}`,
-      signature.reason ?? '',
-    );
+    item(`DKIM ${signature.result} · d=${signature.domain} s=${signature.selector}`, signature.reason ?? '');
   for (const check of ['dkim', 'spf', 'dmarc', 'bimi'])
-    if (auth[check].reason)
-      item(`${check.toUpperCase()} ${auth[check].result}`, auth[check].reason);
-  for (const rule of spam.rules)
-    item(`${rule.score > 0 ? '+' : ''}${rule.score} · ${rule.name}`, rule.description);
+    if (auth[check].reason) item(`${check.toUpperCase()} ${auth[check].result}`, auth[check].reason);
+  for (const rule of spam.rules) item(`${rule.score > 0 ? '+' : ''}${rule.score} · ${rule.name}`, rule.description);
 }

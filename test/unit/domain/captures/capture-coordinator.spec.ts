@@ -1,5 +1,5 @@
 import { setImmediate as tick } from 'node:timers/promises';
-import { CaptureCoordinator } from '../../../../src/domain/captures/capture-coordinator';
+import { CaptureCoordinator } from '../../../../src/domain/captures/run/capture-coordinator';
 import { ApiError } from '../../../../src/base/errors/api-error';
 import { ManualClock } from '../../../../src/platform/config/clock';
 import type { Email } from '../../../../src/domain/emails/email.entity';

@@ -1,4 +1,4 @@
-import { CaptureCoordinator } from '../../../../src/domain/captures/capture-coordinator';
+import { CaptureCoordinator } from '../../../../src/domain/captures/run/capture-coordinator';
 import { ManualClock } from '../../../../src/platform/config/clock';
 import {
   checked,

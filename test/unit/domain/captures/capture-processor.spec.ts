@@ -4,12 +4,12 @@ import { ManualClock } from '../../../../src/platform/config/clock';
 import { EventsHub } from '../../../../src/platform/events/events-hub';
 import type { ServiceEvent } from '../../../../src/platform/events/service-event';
 import { Metrics } from '../../../../src/platform/metrics/metrics';
-import { CaptureProcessor } from '../../../../src/domain/captures/capture-processor';
-import type { CaptureStore } from '../../../../src/domain/captures/capture-store';
+import { CaptureProcessor } from '../../../../src/domain/captures/run/capture-processor';
+import type { CaptureStateMachine } from '../../../../src/domain/captures/state/capture-state-machine';
 import type { Renderer, RenderResult } from '../../../../src/rendering/render';
 import type { Storage } from '../../../../src/platform/storage/storage';
-import { CaptureThumbnails } from '../../../../src/domain/captures/capture-thumbnails';
-import { RenderFirst } from '../../../../src/domain/captures/render-first';
+import { CaptureThumbnails } from '../../../../src/domain/captures/run/capture-thumbnails';
+import { RenderFirst } from '../../../../src/domain/captures/run/render-first';
 import { clientCatalog } from '../../../../src/rendering/catalog/client-catalog';
 import { RenderMemoryError } from '../../../../src/rendering/engine/render-errors';
 import { PreparationError } from '../../../../src/rendering/prepare/preparer';
@@ -24,7 +24,7 @@ import {
 /** The store double, with the transaction that marks a capture captured and bills it. */
 class BillingStore extends MemoryCaptureStore {
   readonly usage: string[] = [];
-  /** What the attempt asked to delete, and on what condition (CaptureStore.deleteUnheld). */
+  /** What the attempt asked to delete, and on what condition (CaptureStateMachine.deleteUnheld). */
   readonly deletions: { keys: string[]; unlessInFlight: boolean }[] = [];
   async deleteUnheld(_emailId: string, files: { key: string }[], { unlessInFlight = false } = {}) {
     this.deletions.push({ keys: files.map((file) => file.key), unlessInFlight });
@@ -87,7 +87,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
     thumbnails = new CaptureThumbnails(storage, clientCatalog, renderFirst, metrics);
     hub = new EventsHub();
     processor = new CaptureProcessor(
-      store.asStore() as CaptureStore,
+      store.asStore() as CaptureStateMachine,
       LEASES,
       emails,
       { render } as unknown as Renderer,
@@ -306,7 +306,7 @@ describe('CaptureProcessor (store, emails, renderer and storage replaced by doub
         markCaptured: async () => {
           throw new Error('Connection terminated unexpectedly');
         },
-      }) as CaptureStore,
+      }) as CaptureStateMachine,
       leases as unknown as typeof LEASES,
       emailsOf(() => email),
       { render } as unknown as Renderer,

@@ -1,9 +1,9 @@
 import { loadConfig } from '../../../../src/platform/config/app-config';
 import { ManualClock } from '../../../../src/platform/config/clock';
 import type { BillingService } from '../../../../src/domain/billing/billing.service';
-import type { CaptureFile } from '../../../../src/domain/captures/capture.entity';
-import { CaptureRepository } from '../../../../src/domain/captures/capture.repository';
-import { CaptureStore } from '../../../../src/domain/captures/capture-store';
+import type { CaptureFile } from '../../../../src/domain/captures/state/capture.entity';
+import { CaptureRepository } from '../../../../src/domain/captures/state/capture.repository';
+import { CaptureStateMachine } from '../../../../src/domain/captures/state/capture-state-machine';
 import type { Storage } from '../../../../src/platform/storage/storage';
 
 /** The repository's one read this needs, answered from a list of rows. */
@@ -21,7 +21,7 @@ class HeldRows extends CaptureRepository {
   }
 }
 
-describe('CaptureStore.deleteUnheld: files shared by the captures of one render', () => {
+describe('CaptureStateMachine.deleteUnheld: files shared by the captures of one render', () => {
   const file = (key: string): CaptureFile => ({
     key,
     content_type: 'image/png',
@@ -29,14 +29,14 @@ describe('CaptureStore.deleteUnheld: files shared by the captures of one render'
   });
   let rows: HeldRows;
   let deleted: string[];
-  let store: CaptureStore;
+  let store: CaptureStateMachine;
   beforeEach(() => {
     rows = new HeldRows();
     deleted = [];
     const storage = {
       delete: async (files: { key: string }[]) => void deleted.push(...files.map((f) => f.key)),
     } as unknown as Storage;
-    store = new CaptureStore(
+    store = new CaptureStateMachine(
       rows,
       new ManualClock(new Date('2026-11-24T00:00:00Z')),
       storage,

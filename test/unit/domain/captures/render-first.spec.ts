@@ -1,4 +1,4 @@
-import { RenderFirst } from '../../../../src/domain/captures/render-first';
+import { RenderFirst } from '../../../../src/domain/captures/run/render-first';
 
 /** A promise and the function that settles it. */
 function gate() {

@@ -1,14 +1,14 @@
-import { currentRequestId } from '../../platform/logging/request-id';
+import { currentRequestId } from '../../../platform/logging/request-id';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { within } from '../../base/system/deadline';
-import { ApiError } from '../../base/errors/api-error';
-import { AppConfig } from '../../platform/config/app-config';
-import { Clock } from '../../platform/config/clock';
-import { Email } from '../emails/email.entity';
-import { EmailsService } from '../emails/emails.service';
-import { Capture, isCaptured, isFinalFailure } from './capture.entity';
+import { within } from '../../../base/system/deadline';
+import { ApiError } from '../../../base/errors/api-error';
+import { AppConfig } from '../../../platform/config/app-config';
+import { Clock } from '../../../platform/config/clock';
+import { Email } from '../../emails/email.entity';
+import { EmailsService } from '../../emails/emails.service';
+import { Capture, isCaptured, isFinalFailure } from '../state/capture.entity';
 import {
   captureError,
   CaptureFailed,
@@ -17,11 +17,11 @@ import {
   failedBy,
   QueueFullError,
   SUPERSEDED,
-} from './capture-attempt';
-import { CheckedConfiguration, configurationOf } from './capture-configuration';
+} from '../state/capture-attempt';
+import { CheckedConfiguration, configurationOf } from '../state/capture-configuration';
 import { CaptureLeases } from './capture-leases';
-import { CaptureStore } from './capture-store';
-import { CaptureQueue, EnqueueOptions } from './queue/capture-queue';
+import { CaptureStateMachine } from '../state/capture-state-machine';
+import { CaptureQueue, EnqueueOptions } from '../queue/capture-queue';
 
 /**
  * Attempts one request starts again after they were interrupted (their outcome could not be
@@ -52,7 +52,7 @@ export class CaptureCoordinator {
   private readonly logger = new Logger(CaptureCoordinator.name);
 
   constructor(
-    private readonly store: CaptureStore,
+    private readonly store: CaptureStateMachine,
     private readonly queue: CaptureQueue,
     private readonly leases: CaptureLeases,
     private readonly emails: EmailsService,

@@ -1,9 +1,9 @@
-import type { AppConfig } from '../../platform/config/app-config';
-import type { Email } from '../emails/email.entity';
-import type { EventType, ServiceEvent } from '../../platform/events/service-event';
-import { CaptureFailed, captureError } from './capture-attempt';
-import type { CaptureConfiguration } from './capture-configuration';
-import { previewBody } from './capture-files';
+import type { AppConfig } from '../../../platform/config/app-config';
+import type { Email } from '../../emails/email.entity';
+import type { EventType, ServiceEvent } from '../../../platform/events/service-event';
+import { CaptureFailed, captureError } from '../state/capture-attempt';
+import type { CaptureConfiguration } from '../state/capture-configuration';
+import { previewBody } from '../state/capture-file-names';
 
 type EventEmail = Pick<Email, 'id' | 'applicationId' | 'endUserId'>;
 

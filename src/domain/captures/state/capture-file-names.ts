@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../platform/config/app-config';
+import type { AppConfig } from '../../../platform/config/app-config';
 import type { CaptureConfiguration } from './capture-configuration';
 
 export type ImageSize = 'full' | 'thumb' | 'thumb450';
@@ -22,7 +22,7 @@ export function imageFileName(
  * Where a render's files are stored, named by their content: the full image by its SHA-256,
  * the thumbnails by it and the top they show. Captures that share a render (clients with
  * the same pixel inputs) name the same keys, so each file is stored once; a file is deleted
- * when no captured row holds it any more (CaptureStore.deleteUnheld). The URLs are each
+ * when no captured row holds it any more (CaptureStateMachine.deleteUnheld). The URLs are each
  * capture's own and unchanged: they name the configuration, the capture host looks the
  * key up in the capture's row.
  */

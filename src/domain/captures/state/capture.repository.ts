@@ -10,7 +10,7 @@ import {
   Repository,
 } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import type { Transaction } from '../../platform/database/transaction';
+import type { Transaction } from '../../../platform/database/transaction';
 import type { CaptureConfiguration } from './capture-configuration';
 import { Capture, CaptureFile, CaptureStatus } from './capture.entity';
 import type { CaptureAttempt } from './capture-attempt';

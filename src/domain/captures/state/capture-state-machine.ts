@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { BillingService } from '../billing/billing.service';
-import { AppConfig } from '../../platform/config/app-config';
-import { Clock } from '../../platform/config/clock';
-import type { Email } from '../emails/email.entity';
-import { Storage } from '../../platform/storage/storage';
+import { BillingService } from '../../billing/billing.service';
+import { AppConfig } from '../../../platform/config/app-config';
+import { Clock } from '../../../platform/config/clock';
+import type { Email } from '../../emails/email.entity';
+import { Storage } from '../../../platform/storage/storage';
 import {
   Capture,
   CapturedCapture,
@@ -36,7 +36,7 @@ const DAY = 86_400_000;
  * on its attempt number (one process wins). Correct across processes on one database.
  */
 @Injectable()
-export class CaptureStore {
+export class CaptureStateMachine {
   /** Captured rows, for repeat GETs (why that is safe: CapturedCache). */
   private readonly captured = new CapturedCache();
   private readonly purging: CapturePurge;

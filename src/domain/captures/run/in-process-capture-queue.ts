@@ -4,14 +4,14 @@ import { within } from '../../../base/system/deadline';
 import { Slots } from '../../../base/system/slots';
 import { AppConfig } from '../../../platform/config/app-config';
 import { Clock } from '../../../platform/config/clock';
-import type { Capture } from '../capture.entity';
-import { CaptureJob, QueueFullError, StartedHere, SUPERSEDED } from '../capture-attempt';
-import { CaptureLeases } from '../capture-leases';
-import { CaptureProcessor } from '../capture-processor';
-import type { Lease } from '../capture-store';
-import { retryAfterSeconds } from './admission';
-import { CaptureQueue, EnqueueOptions } from './capture-queue';
-import { DrainRate, priorDrain } from './drain-rate';
+import type { Capture } from '../state/capture.entity';
+import { CaptureJob, QueueFullError, StartedHere, SUPERSEDED } from '../state/capture-attempt';
+import { CaptureLeases } from './capture-leases';
+import { CaptureProcessor } from './capture-processor';
+import type { Lease } from '../state/capture-state-machine';
+import { retryAfterSeconds } from '../queue/admission';
+import { CaptureQueue, EnqueueOptions } from '../queue/capture-queue';
+import { DrainRate, priorDrain } from '../queue/drain-rate';
 
 /**
  * Embedded mode: jobs run in this process, CAPTURE_CONCURRENCY at a time, slots shared

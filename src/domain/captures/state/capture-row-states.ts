@@ -1,7 +1,7 @@
-import type { TextSample, ReportEntry } from '../../rendering';
+import type { TextSample, ReportEntry } from '../../../rendering';
 import type { CaptureFailure, CaptureFile } from './capture.entity';
 
-// The values a capture row takes at each transition of its state machine (CaptureStore
+// The values a capture row takes at each transition of its state machine (CaptureStateMachine
 // writes them, each only if the row is still as expected).
 
 /** Who holds a pending row, and until when (null owner: waiting in a shared queue). */

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppConfig } from '../../platform/config/app-config';
-import type { AttemptKey } from './capture-attempt';
+import { AppConfig } from '../../../platform/config/app-config';
+import type { AttemptKey } from '../state/capture-attempt';
 import { CaptureLeases } from './capture-leases';
 import { CaptureThumbnails } from './capture-thumbnails';
 

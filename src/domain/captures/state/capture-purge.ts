@@ -1,4 +1,4 @@
-import { Storage } from '../../platform/storage/storage';
+import { Storage } from '../../../platform/storage/storage';
 import type { CaptureFile } from './capture.entity';
 import { CaptureRepository } from './capture.repository';
 
@@ -7,7 +7,7 @@ const EXPIRY_BATCH = 100;
 
 /**
  * The end of a capture's life: its row purged, its files deleted once no captured row of
- * the email holds them any more. Part of CaptureStore (built by it, not injected).
+ * the email holds them any more. Part of CaptureStateMachine (built by it, not injected).
  */
 export class CapturePurge {
   constructor(

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CapturePrefetch } from '../emails/capture-prefetch';
-import { EventsHub } from '../../platform/events/events-hub';
-import type { Email } from '../emails/email.entity';
-import type { CaptureConfigurationInput } from '../emails/email-upload';
-import type { CheckedConfiguration } from './capture-configuration';
-import { CaptureConfigurations } from './capture-configurations';
+import { CapturePrefetch } from '../../emails/capture-prefetch';
+import { EventsHub } from '../../../platform/events/events-hub';
+import type { Email } from '../../emails/email.entity';
+import type { CaptureConfigurationInput } from '../../emails/email-upload';
+import type { CheckedConfiguration } from '../state/capture-configuration';
+import { CaptureConfigurations } from '../state/capture-configuration';
 import { CaptureCoordinator } from './capture-coordinator';
 
 /** Starts an email's prefetched captures through the coordinator. */

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AppConfig } from '../../platform/config/app-config';
-import { Clock } from '../../platform/config/clock';
-import { CaptureStore, Lease } from './capture-store';
-import type { Capture } from './capture.entity';
-import type { CaptureAttempt } from './capture-attempt';
+import { AppConfig } from '../../../platform/config/app-config';
+import { Clock } from '../../../platform/config/clock';
+import { CaptureStateMachine, Lease } from '../state/capture-state-machine';
+import type { Capture } from '../state/capture.entity';
+import type { CaptureAttempt } from '../state/capture-attempt';
 
 /** How often an attempt that ended unrecorded tries again to hand its row back. */
 const HAND_BACK_RETRY_MS = 1000;
@@ -28,7 +28,7 @@ export class CaptureLeases implements OnApplicationBootstrap, OnApplicationShutd
   private readonly held = new Map<string, number>();
 
   constructor(
-    private readonly store: CaptureStore,
+    private readonly store: CaptureStateMachine,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {

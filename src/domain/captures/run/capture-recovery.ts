@@ -4,21 +4,21 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { ApiError } from '../../base/errors/api-error';
-import { AppConfig } from '../../platform/config/app-config';
-import { Clock } from '../../platform/config/clock';
-import type { Email } from '../emails/email.entity';
-import { EmailsService } from '../emails/emails.service';
-import { EventsHub } from '../../platform/events/events-hub';
-import type { Capture } from './capture.entity';
-import type { CaptureFailed } from './capture-attempt';
-import { CheckedConfiguration, configurationOf } from './capture-configuration';
-import { CaptureConfigurations } from './capture-configurations';
+import { ApiError } from '../../../base/errors/api-error';
+import { AppConfig } from '../../../platform/config/app-config';
+import { Clock } from '../../../platform/config/clock';
+import type { Email } from '../../emails/email.entity';
+import { EmailsService } from '../../emails/emails.service';
+import { EventsHub } from '../../../platform/events/events-hub';
+import type { Capture } from '../state/capture.entity';
+import type { CaptureFailed } from '../state/capture-attempt';
+import { CheckedConfiguration, configurationOf } from '../state/capture-configuration';
+import { CaptureConfigurations } from '../state/capture-configuration';
 import { CaptureCoordinator } from './capture-coordinator';
 import { captureFailed } from './capture-events';
 import { CaptureLeases } from './capture-leases';
-import { CaptureStore } from './capture-store';
-import { CaptureQueue } from './queue/capture-queue';
+import { CaptureStateMachine } from '../state/capture-state-machine';
+import { CaptureQueue } from '../queue/capture-queue';
 
 /** Rows recovered per pass at most: a backlog after a long outage is taken in steps. */
 const PASS_SIZE = 100;
@@ -45,7 +45,7 @@ export class CaptureRecovery implements OnApplicationBootstrap, BeforeApplicatio
   private passing?: Promise<void>;
 
   constructor(
-    private readonly store: CaptureStore,
+    private readonly store: CaptureStateMachine,
     private readonly queue: CaptureQueue,
     private readonly coordinator: CaptureCoordinator,
     private readonly configurations: CaptureConfigurations,

@@ -1,17 +1,23 @@
-import { AppConfig } from '../../platform/config/app-config';
-import { Clock } from '../../platform/config/clock';
-import { EventsHub } from '../../platform/events/events-hub';
-import { Metrics } from '../../platform/metrics/metrics';
+import { AppConfig } from '../../../platform/config/app-config';
+import { Clock } from '../../../platform/config/clock';
+import { EventsHub } from '../../../platform/events/events-hub';
+import { Metrics } from '../../../platform/metrics/metrics';
 import { Injectable, Logger } from '@nestjs/common';
-import type { Email } from '../emails/email.entity';
-import { EmailsService } from '../emails/emails.service';
-import { Renderer, RenderResult } from '../../rendering';
-import { Storage } from '../../platform/storage/storage';
-import { CaptureFile, isCaptured } from './capture.entity';
-import { CaptureJob, CaptureOutcome, failedBy, StartedHere, SUPERSEDED } from './capture-attempt';
+import type { Email } from '../../emails/email.entity';
+import { EmailsService } from '../../emails/emails.service';
+import { Renderer, RenderResult } from '../../../rendering';
+import { Storage } from '../../../platform/storage/storage';
+import { CaptureFile, isCaptured } from '../state/capture.entity';
+import {
+  CaptureJob,
+  CaptureOutcome,
+  failedBy,
+  StartedHere,
+  SUPERSEDED,
+} from '../state/capture-attempt';
 import { CaptureLeases } from './capture-leases';
-import { CaptureStore } from './capture-store';
-import { IMAGE_SIZES, imageFileName, renderFileKeys } from './capture-files';
+import { CaptureStateMachine } from '../state/capture-state-machine';
+import { IMAGE_SIZES, imageFileName, renderFileKeys } from '../state/capture-file-names';
 import { captureCompleted, captureFailed, endsTheCapture } from './capture-events';
 import { CaptureThumbnails } from './capture-thumbnails';
 import { RenderFirst } from './render-first';
@@ -35,7 +41,7 @@ export class CaptureProcessor {
   private readonly logger = new Logger(CaptureProcessor.name);
 
   constructor(
-    private readonly store: CaptureStore,
+    private readonly store: CaptureStateMachine,
     private readonly leases: CaptureLeases,
     private readonly emails: EmailsService,
     private readonly renderer: Renderer,

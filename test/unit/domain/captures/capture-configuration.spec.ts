@@ -1,4 +1,4 @@
-import { CaptureConfigurations } from '../../../../src/domain/captures/capture-configurations';
+import { CaptureConfigurations } from '../../../../src/domain/captures/state/capture-configuration';
 import { ApiError } from '../../../../src/base/errors/api-error';
 import { clientCatalog } from '../../../../src/rendering/catalog/client-catalog';
 

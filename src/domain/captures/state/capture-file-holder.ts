@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { FileHolder, FileHolders, HeldRecord } from '../../platform/storage/move/file-holders';
+import { FileHolder, FileHolders, HeldRecord } from '../../../platform/storage/move/file-holders';
 import type { CaptureFile } from './capture.entity';
-import { emailOfRenderKey } from './capture-files';
+import { emailOfRenderKey } from './capture-file-names';
 import { CaptureRepository } from './capture.repository';
 
 /** The files of captured rows (full image, thumbnails), for storage:move. */

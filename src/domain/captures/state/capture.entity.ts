@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
-import { CONFIGURATION_COLUMNS } from '../../platform/database/shared-columns';
-import type { TextSample, ReportEntry } from '../../rendering';
+import { CONFIGURATION_COLUMNS } from '../../../platform/database/shared-columns';
+import type { TextSample, ReportEntry } from '../../../rendering';
 
 /**
  * pending: a render is under way (attempt, claimedAt say whose). captured: files stored.

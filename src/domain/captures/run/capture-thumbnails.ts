@@ -1,14 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { within } from '../../base/system/deadline';
-import { ClientCatalog, makeThumbnails, Thumbnails, viewportOf } from '../../rendering';
-import { Storage } from '../../platform/storage/storage';
-import type { CapturedCapture } from './capture.entity';
+import { within } from '../../../base/system/deadline';
+import { ClientCatalog, makeThumbnails, Thumbnails, viewportOf } from '../../../rendering';
+import { Storage } from '../../../platform/storage/storage';
+import type { CapturedCapture } from '../state/capture.entity';
 import { RenderFirst } from './render-first';
-import { imageThreadsCpuMs } from '../../base/system/procfs';
-import { Metrics } from '../../platform/metrics/metrics';
-import { configurationOf } from './capture-configuration';
-import { imageFileName } from './capture-files';
+import { imageThreadsCpuMs } from '../../../base/system/procfs';
+import { Metrics } from '../../../platform/metrics/metrics';
+import { configurationOf } from '../state/capture-configuration';
+import { imageFileName } from '../state/capture-file-names';
 
 /**
  * Thumbnails made here that the storage refused: served from memory this long, so a

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { CaptureDrain } from './capture-drain';
-import { CaptureQueue } from './queue/capture-queue';
+import { CaptureQueue } from '../queue/capture-queue';
 
 /** An API process's shutdown: its capture queue drained (in scale-out it renders nothing). */
 @Injectable()

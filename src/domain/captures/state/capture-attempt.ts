@@ -1,7 +1,7 @@
-import { ApiError } from '../../base/errors/api-error';
-import { RenderDeadlineError, RenderMemoryError, PreparationError } from '../../rendering';
-import type { ClientProfile } from '../../rendering';
-import type { Email } from '../emails/email.entity';
+import { ApiError } from '../../../base/errors/api-error';
+import { RenderDeadlineError, RenderMemoryError, PreparationError } from '../../../rendering';
+import type { ClientProfile } from '../../../rendering';
+import type { Email } from '../../emails/email.entity';
 import type { CaptureFailure } from './capture.entity';
 import type { CaptureConfiguration } from './capture-configuration';
 
