@@ -82,13 +82,15 @@ export class EngineHost<I, C extends Closable> implements EngineAdapter {
       const key = this.driver.instanceKey(device);
       if (!likeliest.has(key)) likeliest.set(key, device);
     }
-    await Promise.all(
-      [...likeliest.values()].map(async (device) => {
-        const instance = this.instanceFor(device);
-        await instance.launched;
-        if (!instance.retired && !this.closed) this.prepareWarm(instance, device);
-      }),
-    );
+    const started = [...likeliest.values()].map((device) => ({
+      device,
+      instance: this.instanceFor(device),
+    }));
+    await Promise.all(started.map(({ instance }) => instance.launched));
+    // Least likely first: where the bound on warm contexts closes the oldest, the likeliest
+    // devices keep theirs (a Firefox per scheme, one capture slot: the likelier scheme's).
+    for (const { device, instance } of started.reverse())
+      if (!instance.retired && !this.closed) this.prepareWarm(instance, device);
   }
 
   /**

@@ -1,6 +1,10 @@
 import type { EngineDriver } from '../../../../src/rendering/engine/engine-driver';
 import { EngineHost, HostOptions } from '../../../../src/rendering/engine/engine-host';
-import type { EngineCapture, PageCapture } from '../../../../src/rendering/engine/engine-port';
+import type {
+  EngineCapture,
+  LikelySettings,
+  PageCapture,
+} from '../../../../src/rendering/engine/engine-port';
 import {
   BrowserCrashedError,
   RenderDeadlineError,
@@ -21,6 +25,8 @@ class FakeInstance {
 
 interface FakeContext {
   instance: number;
+  /** Opened ahead of any capture (a warm context). */
+  ahead: boolean;
   emails: string[];
   closed: boolean;
   close(): Promise<void>;
@@ -34,8 +40,10 @@ class FakeDriver implements EngineDriver<FakeInstance, FakeContext> {
   /** Launches wait for this, when set. */
   launching?: Promise<void>;
 
-  instanceKey(): string {
-    return '';
+  /** Keyed by colour scheme when asked (as Gecko's Firefoxes are), else one instance. */
+  keyed = false;
+  instanceKey(device: LikelySettings): string {
+    return this.keyed ? device.colorScheme : '';
   }
   contextSignature(): string {
     return '';
@@ -59,9 +67,14 @@ class FakeDriver implements EngineDriver<FakeInstance, FakeContext> {
   async renderers(): Promise<number[]> {
     return [];
   }
-  async openContext(instance: FakeInstance): Promise<FakeContext> {
+  async openContext(
+    instance: FakeInstance,
+    _device: LikelySettings,
+    ahead: boolean,
+  ): Promise<FakeContext> {
     const context: FakeContext = {
       instance: instance.id,
+      ahead,
       emails: [],
       closed: false,
       close: async () => void (context.closed = true),
@@ -71,7 +84,8 @@ class FakeDriver implements EngineDriver<FakeInstance, FakeContext> {
   async capture(context: FakeContext, job: EngineCapture): Promise<PageCapture> {
     context.emails.push(job.html);
     await this.work?.(context);
-    return { contextMarker: `${context.instance}:${context.emails.join(',')}` } as PageCapture;
+    const marker = `${context.instance}:${context.emails.join(',')}`;
+    return { contextMarker: context.ahead ? `${marker} (ahead)` : marker } as PageCapture;
   }
   isLost(error: Error): string | undefined {
     return /part lost/.test(error.message) ? 'a part of it went away' : undefined;
@@ -80,10 +94,14 @@ class FakeDriver implements EngineDriver<FakeInstance, FakeContext> {
 
 const OPTIONS: HostOptions = { concurrency: 2, recycleAfter: 100, contextIdleMs: 10_000 };
 
-function job(html: string, timeoutMs = 5000): EngineCapture {
+function job(
+  html: string,
+  timeoutMs = 5000,
+  colorScheme: 'light' | 'dark' = 'light',
+): EngineCapture {
   const settings = {
     viewport: { width: 600, height: 800 },
-    colorScheme: 'light' as const,
+    colorScheme,
     width: 600,
     scale: 1,
     fitToWidth: false,
@@ -183,6 +201,17 @@ describe('EngineHost', () => {
     };
     await expect(host.capture(job('b'))).rejects.toThrow('bad document');
     expect(driver.instances).toHaveLength(1);
+  });
+
+  it("starts an instance per key, and the likeliest device's keeps its warm context under a bound of one", async () => {
+    make({ concurrency: 1, warmContexts: true });
+    driver.keyed = true;
+    const device = (colorScheme: 'light' | 'dark') => ({ ...job('', 5000, colorScheme).settings });
+    await host.start([device('light'), device('dark')]);
+    await settled();
+    expect(driver.instances).toHaveLength(2);
+    expect((await host.capture(job('a'))).contextMarker).toBe('1:a (ahead)');
+    expect((await host.capture(job('b', 5000, 'dark'))).contextMarker).toBe('2:b');
   });
 
   it('ends every instance on close, and refuses captures after', async () => {
