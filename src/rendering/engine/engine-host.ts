@@ -87,9 +87,9 @@ export class EngineHost<I, C extends Closable> implements EngineAdapter {
       instance: this.instanceFor(device),
     }));
     await Promise.all(started.map(({ instance }) => instance.launched));
-    // Least likely first: where the bound on warm contexts closes the oldest, the likeliest
-    // devices keep theirs (a Firefox per scheme, one capture slot: the likelier scheme's).
-    for (const { device, instance } of started.reverse())
+    // The likeliest first, no more than may be open at once: one opened only to be closed by
+    // the next would slow the likelier one's (Firefox creates its contexts one at a time).
+    for (const { device, instance } of started.slice(0, this.warm.capacity))
       if (!instance.retired && !this.closed) this.prepareWarm(instance, device);
   }
 

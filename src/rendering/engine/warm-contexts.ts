@@ -27,6 +27,11 @@ export class WarmContexts<C extends Closable> {
 
   constructor(private readonly max: number) {}
 
+  /** How many may be open at once (0: none is kept). */
+  get capacity(): number {
+    return this.max;
+  }
+
   /** The warm context for these options (waiting for it if it is still opening), or none. */
   async take(signature: string, owner: object): Promise<C | undefined> {
     const mine = (entry: Warm<C>) => entry.signature === signature && entry.owner === owner;

@@ -42,6 +42,7 @@ class FakeDriver implements EngineDriver<FakeInstance, FakeContext> {
 
   /** Keyed by colour scheme when asked (as Gecko's Firefoxes are), else one instance. */
   keyed = false;
+  openedAhead = 0;
   instanceKey(device: LikelySettings): string {
     return this.keyed ? device.colorScheme : '';
   }
@@ -72,6 +73,7 @@ class FakeDriver implements EngineDriver<FakeInstance, FakeContext> {
     _device: LikelySettings,
     ahead: boolean,
   ): Promise<FakeContext> {
+    if (ahead) this.openedAhead++;
     const context: FakeContext = {
       instance: instance.id,
       ahead,
@@ -203,13 +205,14 @@ describe('EngineHost', () => {
     expect(driver.instances).toHaveLength(1);
   });
 
-  it("starts an instance per key, and the likeliest device's keeps its warm context under a bound of one", async () => {
+  it('starts an instance per key, and under a bound of one opens a warm context for the likeliest device only', async () => {
     make({ concurrency: 1, warmContexts: true });
     driver.keyed = true;
     const device = (colorScheme: 'light' | 'dark') => ({ ...job('', 5000, colorScheme).settings });
     await host.start([device('light'), device('dark')]);
     await settled();
     expect(driver.instances).toHaveLength(2);
+    expect(driver.openedAhead).toBe(1); // none opened only to be closed
     expect((await host.capture(job('a'))).contextMarker).toBe('1:a (ahead)');
     expect((await host.capture(job('b', 5000, 'dark'))).contextMarker).toBe('2:b');
   });
