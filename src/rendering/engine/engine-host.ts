@@ -82,15 +82,17 @@ export class EngineHost<I, C extends Closable> implements EngineAdapter {
       const key = this.driver.instanceKey(device);
       if (!likeliest.has(key)) likeliest.set(key, device);
     }
-    const started = [...likeliest.values()].map((device) => ({
-      device,
-      instance: this.instanceFor(device),
-    }));
-    await Promise.all(started.map(({ instance }) => instance.launched));
-    // The likeliest first, no more than may be open at once: one opened only to be closed by
-    // the next would slow the likelier one's (Firefox creates its contexts one at a time).
-    for (const { device, instance } of started.slice(0, this.warm.capacity))
-      if (!instance.retired && !this.closed) this.prepareWarm(instance, device);
+    // A context is opened ahead in each as soon as it is up, for the likeliest devices only, no
+    // more than may be open at once: one opened only to be closed by the next would slow the
+    // likelier one's (Firefox creates its contexts one at a time).
+    const warmed = this.warm.capacity;
+    await Promise.all(
+      [...likeliest.values()].map(async (device, rank) => {
+        const instance = this.instanceFor(device);
+        await instance.launched;
+        if (rank < warmed && !instance.retired && !this.closed) this.prepareWarm(instance, device);
+      }),
+    );
   }
 
   /**
