@@ -106,12 +106,6 @@ export interface Screenshot {
   scale: number;
 }
 
-const near =
-  ([r0, g0, b0]: readonly number[]) =>
-  ([r, g, b]: [number, number, number]) =>
-    Math.abs(r - r0) <= COLOUR_TOLERANCE &&
-    Math.abs(g - g0) <= COLOUR_TOLERANCE &&
-    Math.abs(b - b0) <= COLOUR_TOLERANCE;
 const width = (box: Box) => box.right - box.left;
 const height = (box: Box) => box.bottom - box.top;
 const centre = (box: Box) => (box.left + box.right) / 2;
@@ -128,15 +122,36 @@ export class Layout {
 
   /** The bounding box of a fixture colour, in CSS px, or null when it is nowhere. */
   find(colour: FrameworkColour): Box | null {
-    const box = this.shot.pixels.bounds(near(FRAMEWORK_COLOURS[colour]));
-    if (!box) return null;
+    this.found ??= this.scan();
+    return this.found.get(colour) ?? null;
+  }
+
+  /**
+   * Every fixture colour's box, found in one scan when a check first asks: a tall capture at
+   * 3x is millions of pixels, and a scan per colour per check was the suite's largest cost.
+   */
+  private found?: Map<FrameworkColour, Box | null>;
+
+  private scan(): Map<FrameworkColour, Box | null> {
+    const names = Object.keys(FRAMEWORK_COLOURS) as FrameworkColour[];
+    const boxes = this.shot.pixels.colourBounds(
+      names.map((name) => FRAMEWORK_COLOURS[name]),
+      COLOUR_TOLERANCE,
+    );
     const css = (px: number) => Math.round(px / this.shot.scale);
-    return {
-      left: css(box.left),
-      top: css(box.top),
-      right: css(box.right + 1),
-      bottom: css(box.bottom + 1),
-    };
+    return new Map(
+      names.map((name, i) => {
+        const box = boxes[i];
+        if (!box) return [name, null];
+        const cssBox = {
+          left: css(box.left),
+          top: css(box.top),
+          right: css(box.right + 1),
+          bottom: css(box.bottom + 1),
+        };
+        return [name, cssBox];
+      }),
+    );
   }
 
   /** Records a broken expectation once (several checks may look at one missing region). */

@@ -8,6 +8,8 @@ export interface Pixels {
   count(test: (rgb: [number, number, number]) => boolean, box?: Box): number;
   /** Bounding box of the pixels for which `test` holds, or null. */
   bounds(test: (rgb: [number, number, number]) => boolean): Box | null;
+  /** The bounding box of each colour (every channel within `tolerance`), all in one scan. */
+  colourBounds(colours: readonly (readonly number[])[], tolerance: number): (Box | null)[];
 }
 
 export interface Box {
@@ -17,28 +19,84 @@ export interface Box {
   bottom: number;
 }
 
+/**
+ * The pixels of a PNG, read once into raw RGB. Scans reuse one RGB tuple for every pixel
+ * (a test reads it, never keeps it): a tall capture at 3x holds millions of pixels, and a
+ * tuple and a box allocated per pixel made these scans the e2e suite's largest CPU cost.
+ */
 export async function readPixels(png: Buffer): Promise<Pixels> {
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
   const at = (x: number, y: number): [number, number, number] => {
-    const i = (y * info.width + x) * 3;
+    const i = (y * width + x) * 3;
     return [data[i], data[i + 1], data[i + 2]];
   };
-  const each = (box: Box, visit: (x: number, y: number) => void) => {
-    for (let y = box.top; y < box.bottom; y++)
-      for (let x = box.left; x < box.right; x++) visit(x, y);
+  const rgb: [number, number, number] = [0, 0, 0];
+  const holds = (test: (rgb: [number, number, number]) => boolean) => (x: number, y: number) => {
+    const i = (y * width + x) * 3;
+    rgb[0] = data[i];
+    rgb[1] = data[i + 1];
+    rgb[2] = data[i + 2];
+    return test(rgb);
   };
-  const whole = { left: 0, top: 0, right: info.width, bottom: info.height };
   return {
-    width: info.width,
-    height: info.height,
+    width,
+    height,
     at,
-    count: (test, box = whole) => {
+    count: (test, box = { left: 0, top: 0, right: width, bottom: height }) => {
+      const pixelHolds = holds(test);
       let n = 0;
-      each(box, (x, y) => void (test(at(x, y)) && n++));
+      for (let y = box.top; y < box.bottom; y++)
+        for (let x = box.left; x < box.right; x++) if (pixelHolds(x, y)) n++;
       return n;
     },
-    bounds: (test) => boundsWhere(info.width, info.height, (x, y) => test(at(x, y))),
+    bounds: (test) => boundsWhere(width, height, holds(test)),
+    colourBounds: (colours, tolerance) => {
+      // A capture at 3x is millions of pixels and a suite scans thousands of millions: each
+      // pixel looks up which colours its 32-level bucket could match (mostly none), and
+      // only those are compared exactly.
+      const candidates = colourBuckets(colours, tolerance);
+      const found = Int32Array.from(colours.flatMap(() => [width, height, -1, -1]));
+      for (let y = 0, i = 0; y < height; y++)
+        for (let x = 0; x < width; x++, i += 3) {
+          const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+          let mask = candidates[((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3)];
+          for (let k = 0; mask; k++, mask >>>= 1) {
+            if (!(mask & 1)) continue;
+            const [r0, g0, b0] = colours[k];
+            const near =
+              Math.abs(r - r0) <= tolerance &&
+              Math.abs(g - g0) <= tolerance &&
+              Math.abs(b - b0) <= tolerance;
+            if (!near) continue;
+            if (x < found[k * 4]) found[k * 4] = x;
+            if (y < found[k * 4 + 1]) found[k * 4 + 1] = y;
+            if (x > found[k * 4 + 2]) found[k * 4 + 2] = x;
+            found[k * 4 + 3] = y;
+          }
+        }
+      const boxes = colours.map((_, k) => [...found.subarray(k * 4, k * 4 + 4)]);
+      return boxes.map(([left, top, right, bottom]) =>
+        right < 0 ? null : { left, top, right, bottom },
+      );
+    },
   };
+}
+
+/** For each 32-level RGB bucket, a bit for every colour a pixel in it may be within `tolerance` of. */
+function colourBuckets(colours: readonly (readonly number[])[], tolerance: number): Uint32Array {
+  if (colours.length > 32) throw new Error('at most 32 colours in one scan');
+  const buckets = new Uint32Array(32 * 32 * 32);
+  const levels = (v: number) => {
+    const [from, to] = [Math.max(0, v - tolerance) >> 3, Math.min(255, v + tolerance) >> 3];
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  };
+  colours.forEach(([r, g, b], k) => {
+    for (const rl of levels(r))
+      for (const gl of levels(g))
+        for (const bl of levels(b)) buckets[(rl << 10) | (gl << 5) | bl] |= 1 << k;
+  });
+  return buckets;
 }
 
 /** The smallest box holding every (x, y) of a width x height grid for which `holds` is true. */
@@ -47,20 +105,16 @@ function boundsWhere(
   height: number,
   holds: (x: number, y: number) => boolean,
 ): Box | null {
-  let found: Box | null = null;
+  let [left, top, right, bottom] = [width, height, -1, -1];
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       if (!holds(x, y)) continue;
-      found = found
-        ? {
-            left: Math.min(found.left, x),
-            top: Math.min(found.top, y),
-            right: Math.max(found.right, x),
-            bottom: Math.max(found.bottom, y),
-          }
-        : { left: x, top: y, right: x, bottom: y };
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
     }
-  return found;
+  return right < 0 ? null : { left, top, right, bottom };
 }
 
 /**

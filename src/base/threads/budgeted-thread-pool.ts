@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { Piscina } from 'piscina';
 import { ApiError } from '../errors/api-error';
 import { Slots } from '../system/slots';
+import { workerFile } from './worker-file';
 
 /** A task ran out of its time or memory budget (a property of its input, not a bug). */
 export class ThreadBudgetError extends Error {}
@@ -102,15 +102,6 @@ export class BudgetedThreadPool {
       return new ThreadBudgetError(`${this.activity} failed: ${error.message}`);
     return error;
   }
-}
-
-/** The compiled worker; from TypeScript sources (tests), the same file through ts-node. */
-function workerFile(worker: string): { filename: string; execArgv?: string[] } {
-  if (existsSync(`${worker}.js`)) return { filename: `${worker}.js` };
-  return {
-    filename: `${worker}.ts`,
-    execArgv: ['--require', 'ts-node/register/transpile-only'],
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { authenticate, AuthenticateResult, AuthStatus, DKIMResult } from 'mailauth';
+import type { AuthenticateResult, AuthStatus, DKIMResult } from 'mailauth';
 import { version as VERSION } from 'mailauth/package.json';
 import type { DnsLookups } from '../../platform/dns/dns-lookups';
 import type { EmailEnvelope } from '../emails/email.entity';
@@ -81,6 +81,8 @@ export async function authenticateMessage(
 ): Promise<AuthenticationAnswer> {
   const { message, skipped } = firstSignaturesOnly(input.message, MAX_SIGNATURES);
   const budget = input.lookups.budget(MAX_LOOKUPS);
+  // Loaded here, in the worker thread that checks, not with the service (some 300 modules).
+  const { authenticate } = await import('mailauth');
   const found = await authenticate(message, {
     ...(input.envelope
       ? {

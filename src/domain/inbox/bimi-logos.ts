@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { validateBimiSvg } from 'mailauth';
 import { failureOf, RemoteDownload } from '../emails/fetch/remote-download';
 
 /** BIMI's limit on the logo file (BIMI Group, SVG Tiny Portable/Secure: 32 KB). */
@@ -42,6 +41,8 @@ export class BimiLogos {
         refuseType: (type) =>
           type === 'image/svg+xml' ? undefined : `not an SVG (${type || 'no content type'})`,
       });
+      // mailauth (some 300 modules) is loaded when a logo is checked, not with the service.
+      const { validateBimiSvg } = await import('mailauth');
       validateBimiSvg(data);
       return { dataUri: `data:image/svg+xml;base64,${data.toString('base64')}` };
     } catch (error) {

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
-import puppeteer, { Browser, ConnectionTransport } from 'puppeteer-core';
+import type { Browser, ConnectionTransport } from 'puppeteer-core';
 import WebSocket from 'ws';
 import { within } from '../../../base/system/deadline';
 import type { EngineJail } from '../../jail/jail';
@@ -65,6 +65,9 @@ export async function launchFirefox(
       throw new Error(`Firefox did not start its remote agent within ${START_MS} ms`);
     });
     const transport = await connect(child.stdio[3] as Socket);
+    // puppeteer (some 200 modules) is loaded at the first Firefox launch, not with the
+    // service: a process that never starts Gecko does without it.
+    const { default: puppeteer } = await import('puppeteer-core');
     const browser = await puppeteer.connect({ transport, protocol: 'webDriverBiDi' });
     return { browser, process: child, pid: child.pid ?? -1 };
   } catch (error) {
