@@ -142,14 +142,15 @@ export class Layout {
     return new Map(
       names.map((name, i) => {
         const box = boxes[i];
-        if (!box) return [name, null];
-        const cssBox = {
-          left: css(box.left),
-          top: css(box.top),
-          right: css(box.right + 1),
-          bottom: css(box.bottom + 1),
-        };
-        return [name, cssBox];
+        return [
+          name,
+          box && {
+            left: css(box.left),
+            top: css(box.top),
+            right: css(box.right + 1),
+            bottom: css(box.bottom + 1),
+          },
+        ];
       }),
     );
   }

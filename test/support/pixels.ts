@@ -75,10 +75,10 @@ export async function readPixels(png: Buffer): Promise<Pixels> {
             found[k * 4 + 3] = y;
           }
         }
-      const boxes = colours.map((_, k) => [...found.subarray(k * 4, k * 4 + 4)]);
-      return boxes.map(([left, top, right, bottom]) =>
-        right < 0 ? null : { left, top, right, bottom },
-      );
+      return colours.map((_, k) => {
+        const [left, top, right, bottom] = found.subarray(k * 4, k * 4 + 4);
+        return right < 0 ? null : { left, top, right, bottom };
+      });
     },
   };
 }
