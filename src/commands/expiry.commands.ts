@@ -31,7 +31,7 @@ export class ExpiryRunCommand extends CliCommand<RunOptions> {
     const counts = await this.expiry.run(now);
     if (options.json) return this.output.json(counts);
     this.output.out(
-      `emails expired: ${counts.emails_expired}\ncaptures purged: ${counts.captures_purged}`,
+      `emails expired: ${counts.emails_expired}\ncaptures purged: ${counts.captures_purged}\nidempotency keys purged: ${counts.idempotency_keys_purged}`,
     );
   }
 

@@ -12,6 +12,7 @@ import { AppConfig } from '../platform/config/app-config';
 import { captureHostPattern } from './capture-host-name';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { queryHygiene } from './query-hygiene';
+import { rememberBodyDigest } from './idempotency/request-fingerprint';
 import { serveOpenApi } from './openapi/openapi-document';
 import { staffRequests } from './staff-requests';
 
@@ -73,8 +74,12 @@ function securityHeaders(config: AppConfig) {
   });
 }
 
-/** Refuses a JSON body nested deeper than MAX_JSON_DEPTH before it is parsed. */
-function verifyJsonDepth(_req: Request, _res: Response, body: Buffer): void {
+/**
+ * Refuses a JSON body nested deeper than MAX_JSON_DEPTH before it is parsed; keeps the digest
+ * an Idempotency-Key compares.
+ */
+function verifyJsonBody(req: Request, _res: Response, body: Buffer): void {
+  rememberBodyDigest(req, body);
   if (jsonDepthExceeds(body)) {
     throw Object.assign(new Error(`JSON body nested deeper than ${MAX_JSON_DEPTH} levels`), {
       status: 400,
@@ -141,7 +146,7 @@ export function configureApp(app: INestApplication): INestApplication {
       limit: config.bodyLimitBytes,
       type: JSON_TYPES,
       strict: true,
-      verify: verifyJsonDepth,
+      verify: verifyJsonBody,
     }),
   );
   app.use(express.urlencoded({ limit: config.bodyLimitBytes, extended: false }));

@@ -15,6 +15,7 @@ import { StorageMoveRun } from '../platform/storage/move/storage-move-run.entity
 import { PrefetchBatch } from '../domain/webhooks/prefetch-batch.entity';
 import { WebhookDelivery } from '../domain/webhooks/webhook-delivery.entity';
 import { Webhook } from '../domain/webhooks/webhook.entity';
+import { IdempotencyKey } from '../domain/idempotency/idempotency-key.entity';
 
 /** Every entity of the app; entities live in their feature modules. */
 export const ENTITIES = [
@@ -35,4 +36,5 @@ export const ENTITIES = [
   Webhook,
   WebhookDelivery,
   PrefetchBatch,
+  IdempotencyKey,
 ];

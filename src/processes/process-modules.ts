@@ -6,6 +6,7 @@ import { UsageModule } from '../domain/billing/usage.module';
 import { CapturesModule } from '../domain/captures/captures.module';
 import { ExpiryScheduleModule } from '../domain/expiry/expiry-schedule.module';
 import { ExpiryModule } from '../domain/expiry/expiry.module';
+import { IdempotencyModule } from '../domain/idempotency/idempotency.module';
 import { RenderingModule } from '../domain/renderer/renderer.module';
 import { WebhooksModule } from '../domain/webhooks/webhooks.module';
 import { AdminHttpModule } from '../http/admin/admin-http.module';
@@ -53,6 +54,7 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [CapturesModule.for('api'), ['api']],
   [CapturesModule.for('worker'), ['worker']],
   [CapturesModule.for('cli'), ['cli']],
+  [IdempotencyModule, ['api', 'worker', 'cli']],
   [ApplicationsModule, ['api', 'cli']],
   [AuthModule, ['api']],
   [EmailsHttpModule, ['api']],

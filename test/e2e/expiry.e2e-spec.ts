@@ -67,7 +67,11 @@ describe(`expiry: emails at 48 hours, captures at 180 days (${TEST_DATABASE})`, 
     t.clock.set(new Date(start.getTime() + 48 * HOUR));
     const late = await request(t.url).get(`/v1/emails/${guid}/previews/GMAILNEW`).expect(404);
     expect(late.body).toMatchObject({ status: 404, title: 'Not Found' });
-    expect(await t.get(ExpiryService).run()).toEqual({ emails_expired: 1, captures_purged: 0 });
+    expect(await t.get(ExpiryService).run()).toEqual({
+      emails_expired: 1,
+      captures_purged: 0,
+      idempotency_keys_purged: 0,
+    });
     const tombstone = await t.get(DataSource).getRepository(Email).findOneByOrFail({ id: guid });
     expect(tombstone).toMatchObject({
       htmlText: null,
@@ -92,7 +96,11 @@ describe(`expiry: emails at 48 hours, captures at 180 days (${TEST_DATABASE})`, 
     await request(t.url).get(`/v1/emails/${guid}/previews/OL2019`).expect(404);
     await getAbsolute(t, first.body.full_url).expect(404);
     // The APPMAIL14 capture is 47 h 59 min younger: it stays.
-    expect(await t.get(ExpiryService).run()).toEqual({ emails_expired: 0, captures_purged: 1 });
+    expect(await t.get(ExpiryService).run()).toEqual({
+      emails_expired: 0,
+      captures_purged: 1,
+      idempotency_keys_purged: 0,
+    });
     expect(stored.some((path) => existsSync(path))).toBe(false);
     const purged = await t
       .get(DataSource)
@@ -105,7 +113,11 @@ describe(`expiry: emails at 48 hours, captures at 180 days (${TEST_DATABASE})`, 
       .get(`/${guid}/results/ol2019-vertical-allowed.json`)
       .set('Host', host)
       .expect(404);
-    expect(await t.get(ExpiryService).run()).toEqual({ emails_expired: 0, captures_purged: 0 });
+    expect(await t.get(ExpiryService).run()).toEqual({
+      emails_expired: 0,
+      captures_purged: 0,
+      idempotency_keys_purged: 0,
+    });
     expect(await t.get(DataSource).getRepository(UsageRecord).countBy({ emailId: guid })).toBe(2);
     t.clock.set(start);
   });
@@ -141,7 +153,11 @@ describe(`expiry: emails at 48 hours, captures at 180 days (${TEST_DATABASE})`, 
       0,
     );
     const again = await runCli(t, ExpiryRunCommand, [], { now: later.toISOString(), json: true });
-    expect(JSON.parse(again.stdout)).toEqual({ emails_expired: 0, captures_purged: 0 });
+    expect(JSON.parse(again.stdout)).toEqual({
+      emails_expired: 0,
+      captures_purged: 0,
+      idempotency_keys_purged: 0,
+    });
     const bad = await runCli(t, ExpiryRunCommand, [], { now: 'yesterday', json: true });
     expect(bad.exitCode).toBe(2);
     t.clock.set(start);

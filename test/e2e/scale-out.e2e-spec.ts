@@ -342,6 +342,39 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     }
   });
 
+  it('one Idempotency-Key sent to two API processes at once creates one email; each process replays it', async () => {
+    const other = await startApiProcess({ ...env, EXPIRY_INTERVAL: '0' });
+    try {
+      const auth = basicAuth((await createApplication(t)).api_key);
+      const upload = (url: string) =>
+        request(url)
+          .post('/v1/emails')
+          .set('Authorization', auth)
+          .set('Idempotency-Key', 'scale-out-retry')
+          .send({ html_text: SIMPLE_EMAIL });
+      const racing = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => upload(i % 2 ? other.url : t.url)),
+      );
+      expect(racing.every((answer) => [200, 409].includes(answer.status))).toBe(true);
+      const guids = new Set(
+        racing.filter((answer) => answer.status === 200).map((a) => a.body.email_guid),
+      );
+      expect(guids.size).toBe(1);
+      const [guid] = guids;
+      const owner = await t.get(DataSource).getRepository(Email).findOneByOrFail({ id: guid });
+      expect(
+        await t.get(DataSource).getRepository(Email).countBy({ accountId: owner.accountId }),
+      ).toBe(1);
+      for (const url of [t.url, other.url]) {
+        const again = await upload(url).expect(200);
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        expect(again.body.email_guid).toBe(guid);
+      }
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('runs expiry once per interval across workers (one BullMQ job scheduler)', async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.kill()));
     workers.push(

@@ -1,12 +1,13 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { keptSecret } from '../../base/security/kept-secret';
+import { openSealed, seal, sealingKey } from '../../base/security/sealing';
 import { AppConfig } from '../../platform/config/app-config';
 import { signingSecret } from '../oauth/signing-secret';
 
 /** AES-256 keys are derived from a setting's text, whatever its form. */
 function keyOf(material: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', material, 'instant-preview', 'webhook-secrets', 32));
+  return sealingKey(material, 'webhook-secrets');
 }
 
 /**
@@ -36,16 +37,13 @@ export class WebhookSecrets {
   }
 
   seal(secret: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.current, iv);
-    const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+    return seal(this.current, secret);
   }
 
   /** The secret, or an error saying no key this process holds opens it. */
   open(sealed: string): string {
     for (const key of [this.current, ...this.older]) {
-      const secret = openWith(key, sealed);
+      const secret = openSealed(key, sealed);
       if (secret !== null) return secret;
     }
     throw new Error(
@@ -55,18 +53,6 @@ export class WebhookSecrets {
 
   /** Whether the seal is under the current key (else `webhooks:reseal` moves it there). */
   isCurrent(sealed: string): boolean {
-    return openWith(this.current, sealed) !== null;
-  }
-}
-
-/** GCM's tag proves the key: a seal made under another key does not open. */
-function openWith(key: Buffer, sealed: string): string | null {
-  const bytes = Buffer.from(sealed, 'base64url');
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
+    return openSealed(this.current, sealed) !== null;
   }
 }

@@ -1,3 +1,4 @@
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import {
   Body,
   Controller,
@@ -44,6 +45,7 @@ export class AdminAccountsController {
 
   @Post('users')
   @HttpCode(201)
+  @Idempotent()
   @ApiOperation({ summary: 'Create a user (the password is stored as an argon2id hash)' })
   @ApiErrors(400, 401, 403, 429)
   createUser(@AdminActor() actor: Actor, @Body() dto: CreateUserDto) {
@@ -75,6 +77,7 @@ export class AdminAccountsController {
 
   @Post('staff-keys')
   @HttpCode(201)
+  @Idempotent()
   @ApiOperation({ summary: 'Create a staff key; the key is shown in this answer only' })
   @ApiErrors(400, 401, 403, 429)
   createStaffKey(@AdminActor() actor: Actor, @Body() dto: CreateStaffKeyDto) {

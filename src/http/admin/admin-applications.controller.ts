@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { ApiBasicAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { AdminService } from '../../domain/admin/admin.service';
@@ -25,6 +26,7 @@ export class AdminApplicationsController {
 
   @Post()
   @HttpCode(201)
+  @Idempotent()
   @ApiOperation({
     summary: 'Register an application',
     description:

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
@@ -15,6 +16,7 @@ export class ComparisonsController {
 
   @Post()
   @HttpCode(200)
+  @Idempotent()
   @ApiOperation({
     summary: 'Compare two versions of an email, client by client',
     description:

@@ -1,4 +1,5 @@
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { CreatedEmailDoc } from '../emails/dto/created-email.doc';
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
@@ -27,6 +28,7 @@ export class EmailsController {
 
   @Post()
   @HttpCode(200)
+  @Idempotent()
   @ApiOperation({
     summary: 'Upload an email',
     description:

@@ -1,3 +1,4 @@
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import {
   ApiBasicAuth,
   ApiBearerAuth,
@@ -140,6 +141,7 @@ export class PreviewsController {
 
   @Post('prefetch')
   @HttpCode(202)
+  @Idempotent()
   @ApiOperation({ summary: 'Start captures in the background' })
   @ApiBasicAuth('api_key')
   @ApiBearerAuth('oauth')

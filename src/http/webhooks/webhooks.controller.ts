@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
@@ -18,6 +19,7 @@ export class WebhooksController {
 
   @Post()
   @HttpCode(201)
+  @Idempotent()
   @ApiOperation({
     summary: 'Register a webhook',
     description:

@@ -1,16 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  DataSource,
-  In,
-  IsNull,
-  LessThanOrEqual,
-  Not,
-  QueryFailedError,
-  Repository,
-} from 'typeorm';
+import { DataSource, In, IsNull, LessThanOrEqual, Not, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Transaction } from '../../../platform/database/transaction';
+import { isUniqueViolation } from '../../../platform/database/unique-violation';
 import type { CaptureConfiguration } from './capture-configuration';
 import { Capture, CaptureFile, CaptureStatus } from './capture.entity';
 import type { CaptureAttempt } from './capture-attempt';
@@ -236,10 +229,4 @@ export class CaptureRepository {
 /** The pending row of one attempt. */
 export function attemptRow(job: CaptureAttempt): ExpectedRow {
   return { id: job.captureId, attempt: job.attempt, status: 'pending' };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const driverError = error.driverError as { code?: string };
-  return driverError.code === '23505' || driverError.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -15,6 +15,7 @@ import { StorageMoveRuns1765100000000 } from './1765100000000-storage-move-runs'
 import { AdminConsole1765200000000 } from './1765200000000-admin-console';
 import { EmailDeliverability1765300000000 } from './1765300000000-email-deliverability';
 import { EmailPreview1765400000000 } from './1765400000000-email-preview';
+import { IdempotencyKeys1765500000000 } from './1765500000000-idempotency-keys';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   AdminConsole1765200000000,
   EmailDeliverability1765300000000,
   EmailPreview1765400000000,
+  IdempotencyKeys1765500000000,
 ];
