@@ -375,6 +375,28 @@ run('scale-out: API processes, BullMQ render workers, one PostgreSQL', () => {
     }
   });
 
+  it('counts uploads per account in Redis: the RateLimit field counts down across API processes', async () => {
+    const other = await startApiProcess({ ...env, EXPIRY_INTERVAL: '0' });
+    try {
+      const auth = basicAuth((await createApplication(t)).api_key);
+      const remaining: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const created = await request(i % 2 ? other.url : t.url)
+          .post('/v1/emails')
+          .set('Authorization', auth)
+          .send({ html_text: SIMPLE_EMAIL })
+          .expect(200);
+        const policy = /^"emails";q=(\d+);w=60$/.exec(created.headers['ratelimit-policy']);
+        const left = /^"emails";r=(\d+);t=\d+$/.exec(created.headers['ratelimit']);
+        expect(policy && left).toBeTruthy();
+        remaining.push(Number(policy![1]) - Number(left![1]));
+      }
+      expect(remaining).toEqual([1, 2, 3, 4]);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('runs expiry once per interval across workers (one BullMQ job scheduler)', async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.kill()));
     workers.push(

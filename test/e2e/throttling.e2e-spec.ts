@@ -151,16 +151,29 @@ describe(`Throttling, configured (${TEST_DATABASE})`, () => {
         .set(from(address))
         .set('Authorization', basicAuth(key))
         .send({ html_text: '<p>x</p>' });
-    for (const address of ['192.0.2.10', '192.0.2.11', '192.0.2.12'])
-      expect((await post(one.api_key, address)).status).toBe(200);
+    // The IETF RateLimit fields count down with each upload (the clock stands still here).
+    const remaining: string[] = [];
+    for (const address of ['192.0.2.10', '192.0.2.11', '192.0.2.12']) {
+      const created = await post(one.api_key, address);
+      expect(created.status).toBe(200);
+      expect(created.headers['ratelimit-policy']).toBe('"emails";q=3;w=60');
+      remaining.push(created.headers['ratelimit']);
+    }
+    expect(remaining).toEqual(['"emails";r=2;t=60', '"emails";r=1;t=60', '"emails";r=0;t=60']);
     const refused = await post(one.api_key, '192.0.2.13');
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.headers['ratelimit']).toBe('"emails";r=0;t=60');
+    expect(refused.headers['x-ratelimit-limit-emails']).toBeUndefined();
     expect(refused.body).toEqual({
       status: 429,
       title: 'Too Many Requests',
-      description: 'This account may create 3 emails per minute; try again in 60 s',
+      description:
+        'This account may create 3 emails per minute (0 remaining for 60 s); try again in 60 s',
     });
+    t.clock.advance(20 * SECOND);
+    expect((await post(one.api_key, '192.0.2.13')).headers['ratelimit']).toBe('"emails";r=0;t=40');
+    t.clock.advance(-20 * SECOND);
     expect((await post(other.api_key, '192.0.2.13')).status).toBe(200);
     t.clock.advance(60 * SECOND);
     expect((await post(one.api_key, '192.0.2.13')).status).toBe(200);

@@ -23,6 +23,8 @@ import { ThrottleStoreModule } from './throttle-store.module';
             ttl: 60_000,
             limit: Math.max(1, config.throttling.emailsPerMinute),
             skipIf: () => config.throttling.emailsPerMinute === 0,
+            // AccountThrottlerGuard writes the IETF RateLimit fields instead.
+            setHeaders: false,
           },
         ],
         storage,
