@@ -17,6 +17,7 @@ import { ComparisonsHttpModule } from '../http/comparisons/comparisons-http.modu
 import { DeliverabilityHttpModule } from '../http/deliverability/deliverability-http.module';
 import { InboxHttpModule } from '../http/inbox/inbox-http.module';
 import { EmailsHttpModule } from '../http/emails/emails-http.module';
+import { EndUsersHttpModule } from '../http/end-users/end-users-http.module';
 import { LocalFilesModule } from '../http/files/local-files.module';
 import { HealthModule } from '../http/health/health.module';
 import { MetricsEndpointModule } from '../http/metrics/metrics-endpoint.module';
@@ -58,6 +59,7 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [ApplicationsModule, ['api', 'cli']],
   [AuthModule, ['api']],
   [EmailsHttpModule, ['api']],
+  [EndUsersHttpModule, ['api']],
   [PreviewsHttpModule, ['api']],
   [ComparisonsHttpModule, ['api']],
   [ChecksHttpModule, ['api']],

@@ -1,3 +1,4 @@
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/platform/config/app-config';
@@ -8,6 +9,7 @@ import { S3Storage } from '../../src/platform/storage/s3-storage';
 import { Storage } from '../../src/platform/storage/storage';
 import { readPixels } from '../support/pixels';
 import { getAbsolute, postEmail, SIMPLE_EMAIL } from '../support/previews';
+import { basicAuth, createApplication } from '../support/run-cli';
 import { S3Server, startS3Server } from '../support/s3-server';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
@@ -70,6 +72,36 @@ describe(`S3-compatible storage against a local S3-protocol server (${TEST_DATAB
       expect((await t.get(ExpiryService).run()).captures_purged).toBe(1);
       expect((await fetch(redirect.headers.location)).status).toBe(404);
       await getAbsolute(t, preview.body.full_url).expect(404);
+    });
+
+    it('erasure deletes every object of the email from the bucket at once', async () => {
+      const app = await createApplication(t);
+      const guid = await postEmail(t, { html_text: SIMPLE_EMAIL }, app.api_key);
+      const preview = await request(t.url).get(`/v1/emails/${guid}/previews/OL2019`).expect(200);
+      await t.get(CaptureThumbnails).drain(5000);
+      const bucket = new S3Client({
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
+      const objects = async () =>
+        (
+          await bucket.send(
+            new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `captures/${guid}/` }),
+          )
+        ).KeyCount ?? 0;
+      try {
+        expect(await objects()).toBeGreaterThan(0);
+        await request(t.url)
+          .delete(`/v1/emails/${guid}`)
+          .set('Authorization', basicAuth(app.api_key))
+          .expect(200);
+        expect(await objects()).toBe(0);
+        await getAbsolute(t, preview.body.full_url).expect(404);
+      } finally {
+        bucket.destroy();
+      }
     });
   });
 });

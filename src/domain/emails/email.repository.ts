@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { PreviewText } from '../../rendering';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
+import { isForeignKeyViolation } from '../../platform/database/constraint-violations';
 import { Email } from './email.entity';
 
 /** What expiry needs of an email: its copies, and whom its email.expired event goes to. */
@@ -112,6 +113,28 @@ export class EmailRepository {
 
   async keepAuthentication(id: string, authentication: object): Promise<void> {
     await this.rows.update({ id, expiredAt: IsNull() }, { authentication });
+  }
+
+  /**
+   * Deletes the row (erasure): 'held' while a capture row still refers to it (one inserted
+   * since its captures were erased), 'gone' when another process deleted it first.
+   */
+  async delete(id: string): Promise<'deleted' | 'gone' | 'held'> {
+    try {
+      return ((await this.rows.delete({ id })).affected ?? 0) === 1 ? 'deleted' : 'gone';
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return 'held';
+      throw error;
+    }
+  }
+
+  /** The ids of one application's emails for one end user (erasure). */
+  async idsOfEndUser(applicationId: string, endUserId: string): Promise<string[]> {
+    const rows = await this.rows.find({
+      select: { id: true },
+      where: { applicationId, endUserId },
+    });
+    return rows.map((row) => row.id);
   }
 
   /** Marks one email expired, clearing the given columns; false when another process did. */

@@ -4,8 +4,9 @@ import type { Principal } from '../../base/security/principal';
 import { ApiError } from '../../base/errors/api-error';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
-import { LRUCache } from 'lru-cache';
 import type { EmailContent, RenderImage, RenderResource } from '../../rendering';
+import { contentCache } from './email-content-cache';
+import { EXPIRED_CONTENT } from './expired-content';
 import { EventsHub } from '../../platform/events/events-hub';
 import { Storage } from '../../platform/storage/storage';
 import {
@@ -24,27 +25,8 @@ import type { InspectedEmail } from './inspect/inspect-raw-source';
 import type { ParsedMessage } from './mime/parse-raw-source';
 
 const HOUR = 3_600_000;
-/** Bytes of email content kept for the captures that follow (HTML, text, stored copies). */
-const CONTENT_BYTES = 64 * 1024 * 1024;
-/** How long an email's content is kept after it was read: the span of its grid of captures. */
-const CONTENT_KEPT_MS = 60_000;
 /** Rows expired per batch. */
 const EXPIRY_BATCH = 100;
-
-/** What an expired email clears: its content and stored copies; the row stays as a tombstone. */
-const EXPIRED_CONTENT: Partial<Email> = {
-  htmlText: null,
-  plainText: null,
-  rawSource: null,
-  subject: null,
-  fromAddress: null,
-  fromDisplayName: null,
-  envelope: null,
-  authentication: null,
-  preview: null,
-  images: [],
-  resources: [],
-};
 
 @Injectable()
 export class EmailsService {
@@ -59,21 +41,7 @@ export class EmailsService {
     private readonly events: EventsHub,
   ) {}
 
-  private readonly contents = new LRUCache<string, EmailContent>({
-    maxSize: CONTENT_BYTES,
-    ttl: CONTENT_KEPT_MS,
-    sizeCalculation: (content) =>
-      Math.max(
-        1,
-        (content.html?.length ?? 0) * 2 +
-          (content.text?.length ?? 0) * 2 +
-          content.images.reduce((sum, image) => sum + image.data.length, 0) +
-          (content.resources ?? []).reduce(
-            (sum, r) => sum + (r.status === 'stored' ? r.data.length : 0),
-            0,
-          ),
-      ),
-  });
+  private readonly contents = contentCache();
   private readonly reading = new Map<string, Promise<EmailContent>>();
 
   async create(principal: Principal, dto: EmailUpload): Promise<Email> {
@@ -201,6 +169,24 @@ export class EmailsService {
   }
 
   /**
+   * Erasure, first step: the email is expired now (content, addresses and kept
+   * authentication cleared; no new capture starts) and its stored images and resources go.
+   */
+  async beginErasure(email: Pick<Email, 'id' | 'images' | 'resources'>): Promise<void> {
+    await this.endContent(email, this.clock.now());
+  }
+
+  /** Erasure, last step, once its captures are gone: the row; false while one still refers to it. */
+  async deleteErased(id: string): Promise<boolean> {
+    return (await this.emails.delete(id)) !== 'held';
+  }
+
+  /** The ids of one application's emails for one end user. */
+  idsOfEndUser(applicationId: string, endUserId: string): Promise<string[]> {
+    return this.emails.idsOfEndUser(applicationId, endUserId);
+  }
+
+  /**
    * Emails past their lifetime lose their content and image copies
    * (docs/api.md#lifecycle-of-emails-and-captures); the row stays, so captures already made
    * stay available. Each row is claimed by a conditional update before its files go, so
@@ -212,8 +198,7 @@ export class EmailsService {
       const batch = await this.emails.findDue(now, EXPIRY_BATCH);
       if (batch.length === 0) return count;
       for (const email of batch) {
-        if (!(await this.emails.expire(email.id, now, EXPIRED_CONTENT))) continue;
-        this.contents.delete(email.id);
+        if (!(await this.endContent(email, now))) continue;
         this.events.publish({
           type: 'email.expired',
           timestamp: now.toISOString(),
@@ -221,13 +206,23 @@ export class EmailsService {
           emailGuid: email.id,
           data: { email_guid: email.id, end_user_id: email.endUserId },
         });
-        const stored = [...email.images, ...email.resources];
-        await this.storage.delete(
-          stored.flatMap((copy) => (copy.key ? [{ key: copy.key, location: copy.location }] : [])),
-        );
         count++;
       }
     }
+  }
+
+  /** Clears the content and deletes the stored copies; false when another process did. */
+  private async endContent(
+    email: Pick<Email, 'id' | 'images' | 'resources'>,
+    at: Date,
+  ): Promise<boolean> {
+    if (!(await this.emails.expire(email.id, at, EXPIRED_CONTENT))) return false;
+    this.contents.delete(email.id);
+    const stored = [...email.images, ...email.resources];
+    await this.storage.delete(
+      stored.flatMap((copy) => (copy.key ? [{ key: copy.key, location: copy.location }] : [])),
+    );
+    return true;
   }
 
   /** The content to store and the images its HTML references, read off the event loop. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThanOrEqual, Repository } from 'typeorm';
-import { isUniqueViolation } from '../../platform/database/unique-violation';
+import { isUniqueViolation } from '../../platform/database/constraint-violations';
 import { IdempotencyKey } from './idempotency-key.entity';
 
 @Injectable()

@@ -30,4 +30,8 @@ export class PrefetchBatchRepository {
     const result = await this.rows.update({ id, completedAt: IsNull() }, { completedAt: at });
     return result.affected === 1;
   }
+
+  async deleteOfEmail(emailId: string): Promise<void> {
+    await this.rows.delete({ emailId });
+  }
 }

@@ -171,6 +171,16 @@ export class WebhookDeliveryRepository {
     );
   }
 
+  /** Deletes every delivery whose event names the email (erasure): delivered or not. */
+  async deleteNaming(emailId: string): Promise<number> {
+    const result = await this.rows
+      .createQueryBuilder()
+      .delete()
+      .where('payload LIKE :guid', { guid: `%"${emailId}"%` })
+      .execute();
+    return result.affected ?? 0;
+  }
+
   async deleteOf(webhookId: string): Promise<void> {
     await this.rows.delete({ webhookId });
   }

@@ -10,6 +10,7 @@ import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WebhookSecrets } from './webhook-secrets';
 import type { Webhook } from './webhook.entity';
 import { WebhookRepository } from './webhook.repository';
+import { PrefetchBatchRepository } from './prefetch-batch.repository';
 
 /** At most this many webhooks per application. */
 const WEBHOOKS_PER_APPLICATION = 20;
@@ -31,10 +32,17 @@ export class WebhooksService {
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly deliveries: WebhookDeliveryRepository,
+    private readonly batches: PrefetchBatchRepository,
     private readonly secrets: WebhookSecrets,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
+
+  /** Erasure: the email's events (deliveries, delivered or not) and prefetch batches go. */
+  async forgetEmail(emailId: string): Promise<void> {
+    await this.deliveries.deleteNaming(emailId);
+    await this.batches.deleteOfEmail(emailId);
+  }
 
   /** The new webhook, with its whsec_ secret: shown this once. */
   async create(

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import { ErasureService } from '../../domain/erasure/erasure.service';
+import { EndUserIdPipe } from '../end-users/end-user-id.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { ApiBasicAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/api-errors.decorator';
@@ -15,7 +27,26 @@ import { AdminActor } from './admin-actor';
 @UseGuards(StaffGuard)
 @StaffRoles('admin')
 export class AdminApplicationsController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly admin: AdminService,
+    private readonly erasure: ErasureService,
+  ) {}
+
+  @Delete(':client_id/end-users/:end_user_id')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Erase every email of one of the application's end users",
+    description: 'As DELETE /v1/end-users/{end_user_id} does for the application itself.',
+  })
+  @ApiErrors(400, 401, 403, 404, 429)
+  async eraseEndUser(
+    @AdminActor() actor: Actor,
+    @Param('client_id') clientId: string,
+    @Param('end_user_id', EndUserIdPipe) endUserId: string,
+  ) {
+    const application = await this.admin.application(clientId);
+    return this.erasure.eraseEndUser(application.id, endUserId, actor);
+  }
 
   @Get()
   @ApiOperation({ summary: 'Every application, with its billable captures and webhooks counted' })

@@ -2,7 +2,10 @@ import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } fro
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { CreatedEmailDoc } from '../emails/dto/created-email.doc';
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { ErasureService } from '../../domain/erasure/erasure.service';
+import { clientAddress } from '../../platform/throttling/client-address';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
 import { AccountThrottlerGuard } from '../../platform/throttling/emails-throttler.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
@@ -24,6 +27,7 @@ export class EmailsController {
   constructor(
     private readonly emails: EmailsService,
     private readonly prefetch: CapturePrefetch,
+    private readonly erasure: ErasureService,
   ) {}
 
   @Post()
@@ -57,5 +61,25 @@ export class EmailsController {
       ...(email.endUserId !== null && { end_user_id: email.endUserId }),
       ...(configurations && { configurations }),
     };
+  }
+
+  @Delete(':guid')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Erase an email now',
+    description:
+      "The owning account's only (any other: 404). The email goes at once with its captures, files, thumbnails, comparisons, inbox views, events and kept authentication; its preview URLs answer 404 from then on. Usage records stay (no content, no address), so billing totals do not change. Written to the audit log.",
+  })
+  @ApiBasicAuth('api_key')
+  @ApiBearerAuth('oauth')
+  @ApiOkResponse({ description: '`email_guid` and `captures_erased`' })
+  @ApiErrors(401, 404, 429)
+  @UseGuards(ApiAuthGuard)
+  erase(
+    @CurrentPrincipal() principal: Principal,
+    @Param('guid') guid: string,
+    @Req() request: Request,
+  ) {
+    return this.erasure.eraseEmail(principal, guid, clientAddress(request));
   }
 }

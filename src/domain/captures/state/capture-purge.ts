@@ -36,6 +36,30 @@ export class CapturePurge {
   }
 
   /**
+   * Erasure: every row of the email goes, with every file they hold (full images, thumbnails,
+   * diffs), and the diffs other emails' captures hold against it. A render of the email in
+   * flight then finds its row gone and deletes what it stored (CaptureProcessor). Returns
+   * how many rows went.
+   */
+  async eraseEmail(emailId: string): Promise<number> {
+    const rows = await this.captures.ofEmail(emailId);
+    await this.captures.deleteOfEmail(emailId);
+    await this.storage.delete(rows.flatMap((row) => Object.values(row.files ?? {})));
+    const diffSuffix = `-diff-${emailId.toLowerCase()}.png`;
+    for (const id of await this.captures.withDiffAgainst(emailId)) {
+      let detached: CaptureFile[] = [];
+      await this.captures.changeFiles(id, (files) => {
+        const names = Object.keys(files).filter((name) => name.endsWith(diffSuffix));
+        detached = names.map((name) => files[name]);
+        for (const name of names) delete files[name];
+        return names.length > 0;
+      });
+      await this.storage.delete(detached);
+    }
+    return rows.length;
+  }
+
+  /**
    * Deletes those of `files` that no captured row of the email holds: a file of a shared
    * render goes with the last capture holding it. Purges of two sharers at once each mark
    * their row first and read the other's after, so at least one sees both gone. With

@@ -247,6 +247,12 @@ export class CaptureStateMachine {
     return this.purging.purgeDue(now);
   }
 
+  /** Erasure of every capture of the email, with their files: CapturePurge.eraseEmail. */
+  async eraseEmail(emailId: string): Promise<number> {
+    this.captured.forgetEmail(emailId);
+    return this.purging.eraseEmail(emailId);
+  }
+
   /** Deletes those of `files` no captured row of the email holds: CapturePurge.deleteUnheld. */
   deleteUnheld(
     emailId: string,

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, LessThanOrEqual, Not, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Transaction } from '../../../platform/database/transaction';
-import { isUniqueViolation } from '../../../platform/database/unique-violation';
+import { isUniqueViolation } from '../../../platform/database/constraint-violations';
 import type { CaptureConfiguration } from './capture-configuration';
 import { Capture, CaptureFile, CaptureStatus } from './capture.entity';
 import type { CaptureAttempt } from './capture-attempt';
@@ -199,6 +199,28 @@ export class CaptureRepository {
       if (!change(files)) return false;
       if (await this.replaceFiles(id, before, JSON.stringify(files))) return true;
     }
+  }
+
+  /** Every row of the email, whatever its state: id and files. */
+  ofEmail(emailId: string): Promise<Pick<Capture, 'id' | 'files'>[]> {
+    return this.rows.find({ select: { id: true, files: true }, where: { emailId } });
+  }
+
+  /** Deletes every row of the email (erasure); a render in flight then finds its row gone. */
+  async deleteOfEmail(emailId: string): Promise<void> {
+    await this.rows.delete({ emailId });
+  }
+
+  /** Captured rows holding a comparison's diff against `baseEmailId` (diffFileName). */
+  async withDiffAgainst(baseEmailId: string): Promise<string[]> {
+    const rows = await this.rows
+      .createQueryBuilder('c')
+      .select('c.id AS id')
+      .where("c.status = 'captured' AND c.files LIKE :diff", {
+        diff: `%-diff-${baseEmailId.toLowerCase()}.png%`,
+      })
+      .getRawMany<{ id: string }>();
+    return rows.map((row) => row.id);
   }
 
   /** Purges one captured row; false when another process did. */

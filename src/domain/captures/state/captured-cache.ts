@@ -6,7 +6,8 @@ const CAPTURED_CACHE_SIZE = 20_000;
 
 /**
  * Captured rows, for repeat GETs. Safe to keep: a captured row changes only when it is
- * purged, which happens after its expiresAt (every hit checks), when a diff is attached,
+ * purged, which happens after its expiresAt (every hit checks) or when its email is erased
+ * (the email is looked up first, and is gone), when a diff is attached,
  * or when storage:move (any process) switches where its files are: where a file is, is
  * read from the database for each redirect (withCurrentFiles), never from here.
  */
@@ -36,6 +37,12 @@ export class CapturedCache {
 
   forget(emailId: string, configuration: CaptureConfiguration): void {
     this.captured.delete(rememberedKey(emailId, configuration));
+  }
+
+  /** Every configuration of the email (erased). */
+  forgetEmail(emailId: string): void {
+    for (const key of this.captured.keys())
+      if (key.startsWith(`${emailId}/`)) this.captured.delete(key);
   }
 }
 
