@@ -12,6 +12,7 @@ import { AppConfig } from '../platform/config/app-config';
 import { captureHostPattern } from './capture-host-name';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { queryHygiene } from './query-hygiene';
+import { problemDetails } from './problem-details';
 import { rememberBodyDigest } from './idempotency/request-fingerprint';
 import { serveOpenApi } from './openapi/openapi-document';
 import { staffRequests } from './staff-requests';
@@ -136,6 +137,7 @@ export function configureApp(app: INestApplication): INestApplication {
   http.disable('x-powered-by');
   http.set('trust proxy', config.trustProxy === 'true' ? true : config.trustProxy);
   app.use(httpMetrics(app.get(Metrics)));
+  app.use(problemDetails);
   if (config.publicUrl.startsWith('https:')) app.use(requireHttps(config));
   app.use(securityHeaders(config));
   app.use(queryHygiene);

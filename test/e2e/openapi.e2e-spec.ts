@@ -77,8 +77,23 @@ describe(`OpenAPI document and Swagger UI (${TEST_DATABASE})`, () => {
     expect(Object.keys(schemas.CreateEmailDto.properties)).toEqual(
       expect.arrayContaining(['html_text', 'raw_source', 'end_user_id', 'configurations']),
     );
-    const post = document.paths['/v1/emails'].post as { security: Record<string, unknown>[] };
+    const post = document.paths['/v1/emails'].post as {
+      security: Record<string, unknown>[];
+      responses: Record<string, { content: Record<string, unknown> }>;
+      parameters: { name: string; in: string }[];
+    };
     expect(post.security).toEqual(expect.arrayContaining([{ api_key: [] }, { oauth: [] }]));
+    // Errors in either form; creates retried safely under an Idempotency-Key.
+    expect(Object.keys(post.responses['400'].content)).toEqual([
+      'application/json',
+      'application/problem+json',
+    ]);
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['409', '422']));
+    expect(post.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
+    );
+    expect(document.paths['/v1/emails/{guid}'].delete).toBeDefined();
+    expect(document.paths['/v1/end-users/{end_user_id}'].delete).toBeDefined();
     const preview = document.paths['/v1/emails/{guid}/previews/{client}'].get as {
       security?: unknown[];
     };

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
-import { ErrorBodyDoc } from './error-body.doc';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ErrorBodyDoc, ProblemDetailsDoc } from './error-body.doc';
 
 const MEANING: Record<number, string> = {
   400: 'Invalid input (the description names it)',
@@ -17,11 +17,22 @@ const MEANING: Record<number, string> = {
   504: 'The render itself ran past CAPTURE_TIMEOUT_MS',
 };
 
-/** OpenAPI: these statuses answer the contract's error body. */
+/**
+ * OpenAPI: these statuses answer the contract's error body, or RFC 9457 problem details when
+ * the caller's Accept prefers `application/problem+json` (http/problem-details.ts).
+ */
 export function ApiErrors(...statuses: (keyof typeof MEANING)[]): MethodDecorator & ClassDecorator {
   return applyDecorators(
+    ApiExtraModels(ErrorBodyDoc, ProblemDetailsDoc),
     ...statuses.map((status) =>
-      ApiResponse({ status, description: MEANING[status], type: ErrorBodyDoc }),
+      ApiResponse({
+        status,
+        description: MEANING[status],
+        content: {
+          'application/json': { schema: { $ref: getSchemaPath(ErrorBodyDoc) } },
+          'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDetailsDoc) } },
+        },
+      }),
     ),
   );
 }
