@@ -17,6 +17,11 @@ describe(`GET /v1/clients (${TEST_DATABASE})`, () => {
   it('lists every reference client code plus the current ones, without authentication', async () => {
     const response = await request(t.url).get('/v1/clients').expect(200);
     const codes = response.body as string[];
+    // Each one's status: every engine installed here, none started yet (they start at need).
+    const status = (await request(t.url).get('/v1/clients/status').expect(200)).body;
+    expect(Object.keys(status).sort()).toEqual([...codes].sort());
+    expect(status.APPMAIL15).toEqual({ engine: 'webkit', status: 'up' });
+    expect(status.THUNDERBIRDLATEST).toEqual({ engine: 'gecko', status: 'up' });
     for (const code of Object.keys(reference.clients)) expect(codes).toContain(code);
     for (const code of [
       'IPHONE15',
@@ -182,6 +187,13 @@ describe(`Engines left out or failing (${TEST_DATABASE})`, () => {
       );
       const ready = await request(t.url).get('/health/ready').expect(200);
       expect(ready.body.info.engines.webkit).toMatch(/^absent: .*not enabled/);
+      const status = (await request(t.url).get('/v1/clients/status').expect(200)).body;
+      expect(status.APPMAIL15).toEqual({
+        engine: 'chromium',
+        status: 'degraded',
+        detail: expect.stringMatching(/^drawn by chromium in the place of webkit: .*not enabled/),
+      });
+      expect(status.OL2019).toEqual({ engine: 'chromium', status: 'up' });
     });
   });
 
@@ -213,6 +225,9 @@ describe(`Engines left out or failing (${TEST_DATABASE})`, () => {
         webkit: 'down',
         message: expect.stringMatching(/^webkit down/),
       });
+      const status = (await request(t.url).get('/v1/clients/status').expect(200)).body;
+      expect(status.APPMAIL15).toMatchObject({ engine: 'webkit', status: 'down' });
+      expect(status.OL2019).toEqual({ engine: 'chromium', status: 'up' });
       await request(t.url).get(`/v1/emails/${guid}/previews/OL2019`).expect(200);
     });
   });
