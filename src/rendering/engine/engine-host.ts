@@ -3,6 +3,7 @@ import { Slots } from '../../base/system/slots';
 import type { EngineDriver } from './engine-driver';
 import type { BrowserState, EngineAdapter, EngineCapture, EngineOptions } from './engine-port';
 import type { LikelySettings, PageCapture } from './engine-port';
+import type { Instance } from './engine-instance';
 import { guardedCapture } from './guarded-capture';
 import { Closable, ParkedContexts } from './parked-contexts';
 import { BrowserCrashedError, RenderDeadlineError } from './render-errors';
@@ -16,21 +17,11 @@ export type HostOptions = Omit<EngineOptions, 'settings' | 'engineUser' | 'sandb
 const STOP_GRACE_MS = 5000;
 /** A context closes a moment before its dying instance is reported gone. */
 const GONE_SETTLES_MS = 200;
-
-/** One launch of an instance, from its start to its end. */
-interface Instance<I> {
-  key: string;
-  /** The device it was launched for: its successor is launched for the same. */
-  device: LikelySettings;
-  launched: Promise<I>;
-  /** Rejects (a crash) once it goes away; some engine calls never settle then. */
-  gone: Promise<never>;
-  up: boolean;
-  uses: number;
-  active: number;
-  /** Hands out nothing more: recycled, lost or shut down; it ends when its last capture does. */
-  retired: boolean;
-}
+/**
+ * A part lost (Firefox's tab) is often the first sign of the whole instance going, whose exit
+ * a loaded machine reports seconds later: waited for, so no capture is handed a dead instance.
+ */
+const PART_LOST_GRACE_MS = 3000;
 
 /**
  * Every engine's lifecycle, written once (docs/architecture.md#engines-and-the-engine-port):
@@ -216,11 +207,13 @@ export class EngineHost<I, C extends Closable> implements EngineAdapter {
   /** Why a failed capture failed with its engine, not by its email: a crash's message. */
   private async lostIn(instance: Instance<I>, error: Error): Promise<string | undefined> {
     const handle = await instance.launched;
-    if (!this.driver.alive(handle) || (await settlesWithin(instance.gone, GONE_SETTLES_MS))) {
+    const part = this.driver.isLost(error);
+    const grace = part === undefined ? GONE_SETTLES_MS : PART_LOST_GRACE_MS;
+    if (!this.driver.alive(handle) || (await settlesWithin(instance.gone, grace))) {
       this.lose(instance);
       return `${this.driver.instanceName} stopped during the capture`;
     }
-    return this.driver.isLost(error);
+    return part;
   }
 
   /** The instance for a device: launched on first use, after a recycle, and after a loss. */

@@ -205,6 +205,21 @@ describe('EngineHost', () => {
     expect(driver.instances).toHaveLength(1);
   });
 
+  it('names a part lost while its whole instance goes a crash of the instance, and draws the next on its successor', async () => {
+    make();
+    driver.work = async (context) => {
+      const instance = driver.instances[context.instance - 1];
+      // The tab goes first; the instance's exit is reported a second later (a loaded machine).
+      setTimeout(() => instance.die(), 1000);
+      throw new Error('part lost');
+    };
+    await expect(host.capture(job('a'))).rejects.toThrow(
+      new BrowserCrashedError('the fake engine stopped during the capture: part lost'),
+    );
+    driver.work = undefined;
+    expect((await host.capture(job('b'))).contextMarker).toBe('2:b');
+  });
+
   it('starts an instance per key, and under a bound of one opens a warm context for the likeliest device only', async () => {
     make({ concurrency: 1, warmContexts: true });
     driver.keyed = true;
