@@ -97,7 +97,32 @@ describe(`OpenAPI document and Swagger UI (${TEST_DATABASE})`, () => {
     const preview = document.paths['/v1/emails/{guid}/previews/{client}'].get as {
       security?: unknown[];
     };
-    expect(preview.security).toBeUndefined(); // the guid is the capability
+    expect(preview.security).toEqual([]); // public: the guid is the capability
+  });
+
+  it('says security: [] only of routes that answer without credentials', async () => {
+    const guid = '00000000-0000-4000-8000-000000000000';
+    const publicGets = Object.entries(document.paths)
+      .filter(
+        ([, item]) => (item.get as { security?: unknown[] } | undefined)?.security?.length === 0,
+      )
+      .map(([path]) => path);
+    expect(publicGets).toEqual(expect.arrayContaining(['/v1/clients', '/health/live']));
+    for (const path of publicGets.filter((each) => !each.startsWith('/{email_guid}'))) {
+      const url = path
+        .replace('{guid}', guid)
+        .replace('{client}', 'OL2019')
+        .replace('{code}', 'OL2019')
+        .replace(/\{\w+\}/g, 'x');
+      const answer = await request(t.url).get(url).redirects(0);
+      expect({ path, status: answer.status }).not.toEqual({ path, status: 401 });
+    }
+    const authenticated = Object.entries(document.paths).flatMap(([, item]) =>
+      Object.values(item).filter(
+        (operation) => ((operation as { security?: unknown[] }).security?.length ?? 0) > 0,
+      ),
+    );
+    expect(authenticated.length).toBeGreaterThan(20);
   });
 
   it('shows Swagger UI at /docs in a real browser, within its CSP', async () => {

@@ -1,3 +1,4 @@
+import { ErasedEmailDoc } from './dto/erased.doc';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
@@ -72,7 +73,7 @@ export class EmailsController {
   })
   @ApiBasicAuth('api_key')
   @ApiBearerAuth('oauth')
-  @ApiOkResponse({ description: '`email_guid` and `captures_erased`' })
+  @ApiOkResponse({ type: ErasedEmailDoc, description: 'What went with the email' })
   @ApiErrors(401, 404, 429)
   @UseGuards(ApiAuthGuard)
   erase(

@@ -1,3 +1,4 @@
+import { ErasedEndUserDoc } from '../emails/dto/erased.doc';
 import { Controller, Delete, HttpCode, Param, Req, UseGuards } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -24,7 +25,7 @@ export class EndUsersController {
   })
   @ApiBasicAuth('api_key')
   @ApiBearerAuth('oauth')
-  @ApiOkResponse({ description: '`end_user_id`, `emails_erased`, `captures_erased`' })
+  @ApiOkResponse({ type: ErasedEndUserDoc, description: 'What went with the end user' })
   @ApiErrors(400, 401, 429)
   @UseGuards(ApiAuthGuard)
   erase(

@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../../platform/config/app-config';
 import { clientCatalog } from '../../rendering';
+import { withJsonSchemaNulls, withPublicSecurity } from './openapi-31';
 
 /**
  * The OpenAPI 3.1 document, built by @nestjs/swagger from the controllers and DTOs. The one
@@ -19,6 +20,7 @@ export function openApiDocument(app: INestApplication, config: AppConfig): OpenA
         'Screenshots of an email as rendered in named email clients. Preview URLs need no authentication: the email_guid is the capability. Errors answer {"status","title","description"}.',
       )
       .setVersion(process.env.npm_package_version ?? '0.1.0')
+      .setLicense('MIT', 'https://opensource.org/licenses/MIT')
       .addServer(config.publicUrl)
       .addBasicAuth(
         {
@@ -43,6 +45,9 @@ export function openApiDocument(app: INestApplication, config: AppConfig): OpenA
       .build(),
   );
   document.paths['/{email_guid}/results/{file}'] = captureHost(config);
+  withJsonSchemaNulls(document.components);
+  withJsonSchemaNulls(document.paths);
+  withPublicSecurity(document);
   return document;
 }
 
