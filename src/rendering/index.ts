@@ -5,6 +5,8 @@
  * index loads the whole library (about 2 s of a thread's start).
  */
 export { ClientCatalog, clientCatalog } from './catalog/client-catalog';
+export { ClientAliases, clientAliases, MIN_DEPRECATION_DAYS } from './catalog/client-aliases';
+export type { RetiredCode } from './catalog/client-aliases';
 export type { SandboxPlan } from './engine/engine-port';
 export {
   ENGINES,

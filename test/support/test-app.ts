@@ -41,6 +41,8 @@ export interface TestAppOptions {
   realTime?: boolean;
   /** A restart: the database and data folder of an app closed with `keepData`. */
   data?: TestAppData;
+  /** Providers given another value (a catalogue's data, say), as [token, value] pairs. */
+  providers?: [abstract new (...args: never[]) => unknown, unknown][];
 }
 
 /** A ManualClock that keeps going: now() is real time shifted by what set/advance moved it. */
@@ -82,12 +84,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const clock = options.realTime ? new RunningClock() : new ManualClock(new Date());
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+  let builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(AppConfig)
     .useValue(config)
     .overrideProvider(Clock)
-    .useValue(clock)
-    .compile();
+    .useValue(clock);
+  for (const [token, value] of options.providers ?? [])
+    builder = builder.overrideProvider(token).useValue(value);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, logger: ['error'] });
   configureApp(app);
   await app.listen(options.port ?? 0, '127.0.0.1');

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../base/errors/api-error';
+import { KeysetWindow, mapPage } from '../../base/paging/cursor';
+import type { Application } from '../applications/application.entity';
 import { ApplicationsService } from '../applications/applications.service';
 import { StaffKeysService } from '../applications/staff-keys.service';
 import { UsersService } from '../applications/users.service';
@@ -33,10 +35,16 @@ export class AdminService {
   ) {}
 
   async listApplications() {
-    const [applications, captures] = await Promise.all([
-      this.applications.list(),
-      this.billing.capturesPerApplication(),
-    ]);
+    return this.withCounts(await this.applications.list());
+  }
+
+  async pageApplications(window: KeysetWindow) {
+    const page = await this.applications.page(window);
+    return { rows: await this.withCounts(page.rows), next: page.next };
+  }
+
+  private async withCounts(applications: Application[]) {
+    const captures = await this.billing.capturesPerApplication();
     return Promise.all(
       applications.map(async (application) => ({
         ...applicationView(application),
@@ -108,6 +116,10 @@ export class AdminService {
     return (await this.users.list()).map(userView);
   }
 
+  async pageUsers(window: KeysetWindow) {
+    return mapPage(await this.users.page(window), userView);
+  }
+
   async createUser(actor: Actor, input: { email: string; name: string; password: string }) {
     const user = userView(await this.users.create(input));
     await this.audit.record(actor, {
@@ -135,6 +147,10 @@ export class AdminService {
 
   async listStaffKeys() {
     return (await this.staffKeys.list()).map(staffKeyView);
+  }
+
+  async pageStaffKeys(window: KeysetWindow) {
+    return mapPage(await this.staffKeys.page(window), staffKeyView);
   }
 
   async createStaffKey(actor: Actor, input: { name: string; role: string }) {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { KeysetPage, KeysetWindow } from '../../base/paging/cursor';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../platform/config/clock';
 import { hashSecret, randomId, randomToken, secretMatches } from '../../base/security/secrets';
@@ -60,6 +61,10 @@ export class ApplicationsService {
 
   list(): Promise<Application[]> {
     return this.applications.list();
+  }
+
+  page(window: KeysetWindow): Promise<KeysetPage<Application>> {
+    return this.applications.page(window);
   }
 
   /** An application by client_id, disabled or not (the admin's view); 404 when none. */

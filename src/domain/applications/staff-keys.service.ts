@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { KeysetPage, KeysetWindow } from '../../base/paging/cursor';
 import { randomUUID } from 'node:crypto';
 import { secretMatches } from '../../base/security/secrets';
 import { Clock } from '../../platform/config/clock';
@@ -46,6 +47,10 @@ export class StaffKeysService {
 
   list(): Promise<StaffKey[]> {
     return this.staffKeys.list();
+  }
+
+  page(window: KeysetWindow): Promise<KeysetPage<StaffKey>> {
+    return this.staffKeys.page(window);
   }
 
   /** Revoked: refused from the next request on. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { KeysetPage, KeysetWindow } from '../../base/paging/cursor';
 import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../platform/config/clock';
@@ -51,6 +52,10 @@ export class UsersService {
 
   list(): Promise<User[]> {
     return this.users.list();
+  }
+
+  page(window: KeysetWindow): Promise<KeysetPage<User>> {
+    return this.users.page(window);
   }
 
   findById(id: string): Promise<User | null> {

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, FindOptionsWhere, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { KeysetPage, KeysetWindow } from '../../base/paging/cursor';
+import { findKeysetPage } from '../../platform/database/keyset';
 import { AuditEvent } from './audit-event.entity';
 
 export interface AuditFilter {
@@ -24,16 +26,25 @@ export class AuditEventRepository {
 
   /** A page of events, newest first, and how many match in all. */
   async page(filter: AuditFilter, offset: number, limit: number): Promise<[AuditEvent[], number]> {
-    const where: FindOptionsWhere<AuditEvent> = { at: Between(filter.from, filter.to) };
-    if (filter.action) where.action = filter.action;
-    if (filter.targetType) where.targetType = filter.targetType;
-    if (filter.targetId) where.targetId = filter.targetId;
-    if (filter.staffKeyId) where.staffKeyId = filter.staffKeyId;
     return this.rows.findAndCount({
-      where,
+      where: matching(filter),
       order: { at: 'DESC', id: 'DESC' },
       skip: offset,
       take: limit,
     });
   }
+
+  /** A keyset page of the events page() pages, in its order. */
+  after(filter: AuditFilter, window: KeysetWindow): Promise<KeysetPage<AuditEvent>> {
+    return findKeysetPage(this.rows, matching(filter), { time: 'at', direction: 'DESC' }, window);
+  }
+}
+
+function matching(filter: AuditFilter): FindOptionsWhere<AuditEvent> {
+  const where: FindOptionsWhere<AuditEvent> = { at: Between(filter.from, filter.to) };
+  if (filter.action) where.action = filter.action;
+  if (filter.targetType) where.targetType = filter.targetType;
+  if (filter.targetId) where.targetId = filter.targetId;
+  if (filter.staffKeyId) where.staffKeyId = filter.staffKeyId;
+  return where;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { KeysetWindow, mapPage } from '../../base/paging/cursor';
 import { Clock } from '../../platform/config/clock';
 import { AuditEvent } from './audit-event.entity';
 import { AuditEventRepository, AuditFilter } from './audit-event.repository';
@@ -69,6 +70,11 @@ export class AuditLog {
   async page(filter: AuditFilter, page: number, perPage: number) {
     const [rows, total] = await this.events.page(filter, (page - 1) * perPage, perPage);
     return { total, page, per_page: perPage, events: rows.map(eventView) };
+  }
+
+  /** The events page() pages, a keyset window at a time (newest first). */
+  async after(filter: AuditFilter, window: KeysetWindow) {
+    return mapPage(await this.events.after(filter, window), eventView);
   }
 }
 

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Between, DataSource } from 'typeorm';
+import type { KeysetPage, KeysetWindow } from '../../base/paging/cursor';
+import { findKeysetPage } from '../../platform/database/keyset';
 import type { Transaction } from '../../platform/database/transaction';
 import { UsageRecord } from './usage-record.entity';
 
@@ -108,9 +110,28 @@ export class UsageRecordRepository {
   /** One end user's billable captures in a range, oldest first, at most `limit`. */
   async ofEndUser(endUser: string, start: Date, end: Date, limit: number): Promise<UsageRecord[]> {
     return this.dataSource.getRepository(UsageRecord).find({
-      where: { endUserId: endUser, billable: true, capturedAt: Between(start, end) },
+      where: endUserCaptures(endUser, start, end),
       order: { capturedAt: 'ASC', id: 'ASC' },
       take: limit,
     });
   }
+
+  /** A page of ofEndUser()'s rows, in its order, with no cap on how far paging goes. */
+  pageOfEndUser(
+    endUser: string,
+    start: Date,
+    end: Date,
+    window: KeysetWindow,
+  ): Promise<KeysetPage<UsageRecord>> {
+    return findKeysetPage(
+      this.dataSource.getRepository(UsageRecord),
+      endUserCaptures(endUser, start, end),
+      { time: 'capturedAt', direction: 'ASC' },
+      window,
+    );
+  }
+}
+
+function endUserCaptures(endUser: string, start: Date, end: Date) {
+  return { endUserId: endUser, billable: true, capturedAt: Between(start, end) };
 }

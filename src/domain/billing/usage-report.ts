@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { KeysetWindow } from '../../base/paging/cursor';
+import type { UsageRecord } from './usage-record.entity';
 import { UsageKey, UsageRecordRepository } from './usage-record.repository';
 
 export const GROUP_BY = ['end_user', 'client', 'day', 'month', 'account', 'application'] as const;
@@ -96,18 +98,37 @@ export class UsageReports {
       end_user_id: endUser,
       from,
       to,
-      captures: records.map((record) => ({
-        captured_at: record.capturedAt.toISOString(),
-        client: record.client,
-        images: record.images,
-        orientation: record.orientation,
-        email_id: record.emailId,
-        account_id: record.accountId,
-        application_id: record.applicationId,
-      })),
+      captures: records.map(captureView),
       truncated: records.length === END_USER_CAPTURES_SHOWN,
     };
   }
+
+  /**
+   * The same list a keyset window at a time, past the 10,000 too: `truncated` says whether
+   * more pages follow, `next` where the next one starts.
+   */
+  async endUserCapturesPage(endUser: string, from: string, to: string, window: KeysetWindow) {
+    const page = await this.records.pageOfEndUser(
+      endUser,
+      new Date(`${from}T00:00:00.000Z`),
+      new Date(`${to}T23:59:59.999Z`),
+      window,
+    );
+    const body = { end_user_id: endUser, from, to, captures: page.rows.map(captureView) };
+    return { body: { ...body, truncated: page.next !== null }, next: page.next };
+  }
+}
+
+function captureView(record: UsageRecord) {
+  return {
+    captured_at: record.capturedAt.toISOString(),
+    client: record.client,
+    images: record.images,
+    orientation: record.orientation,
+    email_id: record.emailId,
+    account_id: record.accountId,
+    application_id: record.applicationId,
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, MoreThan, Repository } from 'typeorm';
+import type { KeysetPage, KeysetWindow } from '../../base/paging/cursor';
+import { findKeysetPage } from '../../platform/database/keyset';
 import { WebhookDelivery } from './webhook-delivery.entity';
 
 /** A pending delivery no sender holds, due now: its id, webhook and attempts so far. */
@@ -161,6 +163,12 @@ export class WebhookDeliveryRepository {
       order: { createdAt: 'DESC', id: 'DESC' },
       take,
     });
+  }
+
+  /** A page of every delivery of the webhook, in ofWebhook()'s order (newest first). */
+  pageOfWebhook(webhookId: string, window: KeysetWindow): Promise<KeysetPage<WebhookDelivery>> {
+    const order = { time: 'createdAt', direction: 'DESC' } as const;
+    return findKeysetPage(this.rows, { webhookId }, order, window);
   }
 
   /** A disabled webhook's pending deliveries end as failed. */

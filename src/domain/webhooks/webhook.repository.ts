@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Repository } from 'typeorm';
+import type { KeysetPage, KeysetWindow } from '../../base/paging/cursor';
+import { findKeysetPage } from '../../platform/database/keyset';
 import { Webhook } from './webhook.entity';
 
 @Injectable()
@@ -13,6 +15,12 @@ export class WebhookRepository {
 
   ofApplication(applicationId: string): Promise<Webhook[]> {
     return this.rows.find({ where: { applicationId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** A page of ofApplication()'s order. */
+  pageOfApplication(applicationId: string, window: KeysetWindow): Promise<KeysetPage<Webhook>> {
+    const order = { time: 'createdAt', direction: 'ASC' } as const;
+    return findKeysetPage(this.rows, { applicationId }, order, window);
   }
 
   /** The application's enabled webhooks (the event filter is the caller's). */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../base/errors/api-error';
+import { KeysetWindow, mapPage } from '../../base/paging/cursor';
 import { isPublicHttpsUrl } from '../../base/network/public-url';
 import { AppConfig } from '../../platform/config/app-config';
 import { Clock } from '../../platform/config/clock';
@@ -77,6 +78,10 @@ export class WebhooksService {
     return (await this.webhooks.ofApplication(applicationId)).map(viewOf);
   }
 
+  async page(applicationId: string, window: KeysetWindow) {
+    return mapPage(await this.webhooks.pageOfApplication(applicationId, window), viewOf);
+  }
+
   /** An application's webhooks with their health and recent deliveries (the admin's view). */
   async withDeliveries(applicationId: string) {
     const rows = await this.webhooks.ofApplication(applicationId);
@@ -97,9 +102,20 @@ export class WebhooksService {
   }
 
   async deliveriesOf(applicationId: string, id: string) {
+    await this.requireOwn(applicationId, id);
+    return (await this.deliveries.ofWebhook(id, DELIVERIES_SHOWN)).map(deliveryView);
+  }
+
+  /** Every delivery of the webhook, a page at a time: paging goes past the last 100. */
+  async deliveriesPage(applicationId: string, id: string, window: KeysetWindow) {
+    await this.requireOwn(applicationId, id);
+    return mapPage(await this.deliveries.pageOfWebhook(id, window), deliveryView);
+  }
+
+  /** Another application's webhook is as absent as one that never was. */
+  private async requireOwn(applicationId: string, id: string): Promise<void> {
     const webhook = await this.webhooks.findById(id);
     if (!webhook || webhook.applicationId !== applicationId) throw ApiError.notFound();
-    return (await this.deliveries.ofWebhook(id, DELIVERIES_SHOWN)).map(deliveryView);
   }
 
   /**

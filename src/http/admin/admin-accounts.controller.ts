@@ -19,6 +19,8 @@ import { AuditQueryDto, CreateStaffKeyDto, CreateUserDto } from '../admin/dto/ad
 import { Actor, AuditLog } from '../../domain/audit/audit-log';
 import { StaffGuard, StaffRoles } from '../auth/staff.guard';
 import { AdminActor } from './admin-actor';
+import { CursorQueryDto } from '../paging/cursor-query.dto';
+import { ApiPaged, Paged, Pager } from '../paging/pager';
 
 const ID = new ParseUUIDPipe({
   exceptionFactory: () => ApiError.notFound('no such id'),
@@ -37,10 +39,16 @@ export class AdminAccountsController {
   ) {}
 
   @Get('users')
-  @ApiOperation({ summary: 'Every user' })
-  @ApiErrors(401, 403, 429)
-  users() {
-    return this.admin.listUsers();
+  @ApiOperation({ summary: 'Every user, oldest first' })
+  @ApiPaged()
+  @ApiErrors(400, 401, 403, 429)
+  users(@Query() query: CursorQueryDto, @Paged() pager: Pager) {
+    return pager.array(
+      'users',
+      query,
+      () => this.admin.listUsers(),
+      (window) => this.admin.pageUsers(window),
+    );
   }
 
   @Post('users')
@@ -69,10 +77,16 @@ export class AdminAccountsController {
   }
 
   @Get('staff-keys')
-  @ApiOperation({ summary: 'Every staff key, without its secret' })
-  @ApiErrors(401, 403, 429)
-  staffKeys() {
-    return this.admin.listStaffKeys();
+  @ApiOperation({ summary: 'Every staff key, without its secret, oldest first' })
+  @ApiPaged()
+  @ApiErrors(400, 401, 403, 429)
+  staffKeys(@Query() query: CursorQueryDto, @Paged() pager: Pager) {
+    return pager.array(
+      'staff-keys',
+      query,
+      () => this.admin.listStaffKeys(),
+      (window) => this.admin.pageStaffKeys(window),
+    );
   }
 
   @Post('staff-keys')
@@ -94,22 +108,27 @@ export class AdminAccountsController {
 
   @Get('audit')
   @ApiOperation({ summary: 'The audit log: every admin action, newest first, filtered and paged' })
+  @ApiPaged()
   @ApiErrors(400, 401, 403, 429)
-  auditLog(@Query() query: AuditQueryDto) {
+  async auditLog(@Query() query: AuditQueryDto, @Paged() pager: Pager) {
     const from = query.from ? new Date(query.from) : new Date(0);
     const to = query.to ? new Date(query.to) : new Date('9999-12-31T23:59:59.999Z');
     if (from > to) throw ApiError.badRequest("'from' must not be after 'to'");
-    return this.audit.page(
-      {
-        action: query.action,
-        targetType: query.target_type,
-        targetId: query.target,
-        staffKeyId: query.staff_key,
-        from,
-        to,
-      },
-      query.page ?? 1,
-      query.per_page ?? 50,
-    );
+    const filter = {
+      action: query.action,
+      targetType: query.target_type,
+      targetId: query.target,
+      staffKeyId: query.staff_key,
+      from,
+      to,
+    };
+    const byCursor = query.cursor !== undefined || query.limit !== undefined;
+    if (byCursor && (query.page !== undefined || query.per_page !== undefined))
+      throw ApiError.badRequest("'page' and 'per_page' do not go with 'cursor' and 'limit'");
+    const window = pager.window('audit', query);
+    if (!window) return this.audit.page(filter, query.page ?? 1, query.per_page ?? 50);
+    const page = await this.audit.after(filter, window);
+    pager.link('audit', window, page.next);
+    return { limit: window.limit, events: page.rows };
   }
 }

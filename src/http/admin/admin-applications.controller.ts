@@ -7,6 +7,7 @@ import {
   Param,
   Patch,
   Post,
+  Query,
   UseGuards,
 } from '@nestjs/common';
 import { ErasureService } from '../../domain/erasure/erasure.service';
@@ -19,6 +20,8 @@ import { ChangeApplicationDto, CreateApplicationDto } from '../admin/dto/admin.d
 import type { Actor } from '../../domain/audit/audit-log';
 import { StaffGuard, StaffRoles } from '../auth/staff.guard';
 import { AdminActor } from './admin-actor';
+import { CursorQueryDto } from '../paging/cursor-query.dto';
+import { ApiPaged, Paged, Pager } from '../paging/pager';
 
 /** Applications, for admin staff keys: what `npm run cli -- apps:*` does, over HTTP. */
 @ApiTags('admin')
@@ -49,10 +52,18 @@ export class AdminApplicationsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Every application, with its billable captures and webhooks counted' })
-  @ApiErrors(401, 403, 429)
-  list() {
-    return this.admin.listApplications();
+  @ApiOperation({
+    summary: 'Every application, oldest first, with its billable captures and webhooks counted',
+  })
+  @ApiPaged()
+  @ApiErrors(400, 401, 403, 429)
+  list(@Query() query: CursorQueryDto, @Paged() pager: Pager) {
+    return pager.array(
+      'applications',
+      query,
+      () => this.admin.listApplications(),
+      (window) => this.admin.pageApplications(window),
+    );
   }
 
   @Post()

@@ -7,6 +7,7 @@ import { ApiError } from '../../base/errors/api-error';
 import { EndUserCapturesQueryDto, UsageQueryDto } from '../billing/dto/usage-query.dto';
 import { StaffGuard } from '../auth/staff.guard';
 import { usageCsv, UsageReports } from '../../domain/billing/usage-report';
+import { ApiPaged, Paged, Pager } from '../paging/pager';
 
 /** Usage reports for billing staff (staff keys only). */
 @ApiTags('billing')
@@ -53,18 +54,29 @@ export class BillingController {
   @Get('end-users/:end_user_id/captures')
   @ApiOperation({
     summary:
-      "One end user's billable captures in a range of UTC days, oldest first (at most 10,000)",
+      "One end user's billable captures in a range of UTC days, oldest first (at most 10,000 unless paged by cursor)",
   })
+  @ApiPaged()
   @ApiErrors(400, 401, 403, 429)
   async endUserCaptures(
     @Param('end_user_id') endUser: string,
     @Query() query: EndUserCapturesQueryDto,
     @Res() response: Response,
+    @Paged() pager: Pager,
   ) {
     if (endUser.length > 64)
       throw ApiError.badRequest("'end_user_id' must be at most 64 characters");
     if (query.from > query.to) throw ApiError.badRequest("'from' must not be after 'to'");
     response.set('Cache-Control', 'no-store');
-    response.json(await this.reports.endUserCaptures(endUser, query.from, query.to));
+    // The cursor names the end user: another's is refused, not read as a position here.
+    const list = `captures:${endUser}`;
+    const window = pager.window(list, query);
+    if (!window) {
+      response.json(await this.reports.endUserCaptures(endUser, query.from, query.to));
+      return;
+    }
+    const page = await this.reports.endUserCapturesPage(endUser, query.from, query.to, window);
+    pager.link(list, window, page.next);
+    response.json(page.body);
   }
 }

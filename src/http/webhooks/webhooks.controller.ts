@@ -1,4 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
@@ -7,6 +17,8 @@ import { ApiErrors } from '../openapi/api-errors.decorator';
 import type { Principal } from '../../base/security/principal';
 import { CreateWebhookDto } from '../webhooks/dto/create-webhook.dto';
 import { WebhooksService } from '../../domain/webhooks/webhooks.service';
+import { CursorQueryDto } from '../paging/cursor-query.dto';
+import { ApiPaged, Paged, Pager } from '../paging/pager';
 
 /** An application's webhooks (API key or bearer token of that application). */
 @ApiTags('webhooks')
@@ -33,9 +45,20 @@ export class WebhooksController {
   @Get()
   @ApiOperation({ summary: "The application's webhooks (never their secrets)" })
   @ApiOkResponse({ description: 'id, url, events, created_at, and disabled when it is' })
-  @ApiErrors(401, 429)
-  list(@CurrentPrincipal() principal: Principal) {
-    return this.webhooks.list(principal.applicationId);
+  @ApiPaged()
+  @ApiErrors(400, 401, 429)
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: CursorQueryDto,
+    @Paged() pager: Pager,
+  ) {
+    const { applicationId } = principal;
+    return pager.array(
+      'webhooks',
+      query,
+      () => this.webhooks.list(applicationId),
+      (window) => this.webhooks.page(applicationId, window),
+    );
   }
 
   @Delete(':id')
@@ -47,12 +70,27 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
-  @ApiOperation({ summary: "A webhook's delivery log, newest first (the last 100)" })
+  @ApiOperation({
+    summary: "A webhook's delivery log, newest first (the last 100; paged by cursor, all of it)",
+  })
   @ApiOkResponse({
     description: 'id (the webhook-id), event, status, attempts, last_status, last_error, times',
   })
-  @ApiErrors(401, 404, 429)
-  deliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
-    return this.webhooks.deliveriesOf(principal.applicationId, id);
+  @ApiPaged()
+  @ApiErrors(400, 401, 404, 429)
+  deliveries(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: CursorQueryDto,
+    @Paged() pager: Pager,
+  ) {
+    const { applicationId } = principal;
+    // The cursor names the webhook: another webhook's is refused, not read as a position here.
+    return pager.array(
+      `deliveries:${id}`,
+      query,
+      () => this.webhooks.deliveriesOf(applicationId, id),
+      (window) => this.webhooks.deliveriesPage(applicationId, id, window),
+    );
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { KeysetPage, KeysetWindow } from '../../../base/paging/cursor';
+import { findKeysetPage } from '../../../platform/database/keyset';
 import { StaffKey } from '../staff-key.entity';
 
 @Injectable()
@@ -20,7 +22,12 @@ export class StaffKeyRepository {
   }
 
   list(): Promise<StaffKey[]> {
-    return this.rows.find({ order: { createdAt: 'ASC' } });
+    return this.rows.find({ order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** A page of list()'s order. */
+  page(window: KeysetWindow): Promise<KeysetPage<StaffKey>> {
+    return findKeysetPage(this.rows, {}, { time: 'createdAt', direction: 'ASC' }, window);
   }
 
   async update(key: StaffKey): Promise<void> {

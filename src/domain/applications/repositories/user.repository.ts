@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { KeysetPage, KeysetWindow } from '../../../base/paging/cursor';
+import { findKeysetPage } from '../../../platform/database/keyset';
 import { User } from '../user.entity';
 
 @Injectable()
@@ -12,7 +14,12 @@ export class UserRepository {
   }
 
   list(): Promise<User[]> {
-    return this.rows.find({ order: { createdAt: 'ASC' } });
+    return this.rows.find({ order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** A page of list()'s order. */
+  page(window: KeysetWindow): Promise<KeysetPage<User>> {
+    return findKeysetPage(this.rows, {}, { time: 'createdAt', direction: 'ASC' }, window);
   }
 
   findById(id: string): Promise<User | null> {

@@ -13,6 +13,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { CursorQueryDto } from '../../paging/cursor-query.dto';
 
 const URIS = { each: true, message: 'callback URIs must be strings' };
 
@@ -90,8 +91,8 @@ export class CreateStaffKeyDto {
   role: string;
 }
 
-/** GET /v1/admin/audit. */
-export class AuditQueryDto {
+/** GET /v1/admin/audit: filters, and either page and per_page or limit and cursor. */
+export class AuditQueryDto extends CursorQueryDto {
   @ApiPropertyOptional({ example: 'application.disable' })
   @IsOptional()
   @MaxLength(60, { message: "'action' must be at most 60 characters" })

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsIn,
@@ -12,6 +12,7 @@ import {
   Min,
 } from 'class-validator';
 import { GROUP_BY, GroupBy } from '../../../domain/billing/usage-report';
+import { CursorQueryDto } from '../../paging/cursor-query.dto';
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** strict: a day the month has (no 2026-02-31, no 2025-02-29). */
@@ -76,5 +77,5 @@ export class UsageQueryDto extends DayRangeDto {
   format?: 'json' | 'csv';
 }
 
-/** GET /v1/billing/end-users/{end_user_id}/captures query: a range of UTC days. */
-export class EndUserCapturesQueryDto extends DayRangeDto {}
+/** GET /v1/billing/end-users/{end_user_id}/captures query: a range of UTC days, and paging. */
+export class EndUserCapturesQueryDto extends IntersectionType(DayRangeDto, CursorQueryDto) {}
