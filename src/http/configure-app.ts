@@ -142,7 +142,7 @@ export function configureApp(app: INestApplication): INestApplication {
   app.use(securityHeaders(config));
   app.use(queryHygiene);
   app.use(['/v1/admin', '/v1/billing'], staffRequests(config));
-  app.use('/v1', requireJsonBody);
+  app.use(['/v1', '/mcp'], requireJsonBody);
   app.use(
     express.json({
       limit: config.bodyLimitBytes,

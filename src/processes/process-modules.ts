@@ -21,6 +21,7 @@ import { EndUsersHttpModule } from '../http/end-users/end-users-http.module';
 import { LocalFilesModule } from '../http/files/local-files.module';
 import { HealthModule } from '../http/health/health.module';
 import { MetricsEndpointModule } from '../http/metrics/metrics-endpoint.module';
+import { McpHttpModule } from '../http/mcp/mcp-http.module';
 import { OAuthHttpModule } from '../http/oauth/oauth-http.module';
 import { PlaygroundModule } from '../http/playground/playground.module';
 import { PreviewsHttpModule } from '../http/previews/previews-http.module';
@@ -68,6 +69,7 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [OAuthHttpModule, ['api']],
   [BillingHttpModule, ['api']],
   [AdminHttpModule, ['api']],
+  [McpHttpModule, ['api']],
   [UsageModule, ['cli']],
   [AdminModule, ['cli']],
   [ExpiryScheduleModule, ['api']],

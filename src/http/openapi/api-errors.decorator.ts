@@ -7,6 +7,7 @@ const MEANING: Record<number, string> = {
   401: 'Missing or wrong credentials',
   403: 'Credentials of another kind, or plain HTTP under an https PUBLIC_URL',
   404: 'Unknown, expired or purged',
+  405: 'Method not allowed on this path (Allow names those that are)',
   409: 'A request with the same Idempotency-Key is still running',
   413: 'Body over BODY_LIMIT',
   415: 'Unsupported Content-Type or Content-Encoding',
