@@ -33,14 +33,28 @@ describe(`Throttling (${TEST_DATABASE})`, () => {
   async function expectLocked(response: request.Response, seconds: number): Promise<void> {
     expect(response.status).toBe(429);
     expect(response.headers['retry-after']).toBe(String(seconds));
+    expect(response.headers['ratelimit']).toBe(`"login";r=0;t=${seconds}`);
     expect(response.text).toContain('Too many sign-in attempts');
   }
 
   it('locks sign-in after 5 wrong passwords, doubles each lockout up to 15 minutes, and lets the right password in afterwards', async () => {
     await createUser(t, 'alice@example.com');
     const browser = new FormUser(t, 'alice@example.com', PASSWORD, from('203.0.113.10'));
-    for (let attempt = 0; attempt < 5; attempt++)
-      expect((await signIn(browser, 'alice@example.com', 'wrong password')).status).toBe(401);
+    // The IETF RateLimit fields count the free attempts down; the fifth wrong one locks.
+    const left: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await signIn(browser, 'alice@example.com', 'wrong password');
+      expect(wrong.status).toBe(401);
+      expect(wrong.headers['ratelimit-policy']).toBe('"login";q=5;w=3600');
+      left.push(wrong.headers['ratelimit']);
+    }
+    expect(left).toEqual([
+      '"login";r=4;t=3600',
+      '"login";r=3;t=3600',
+      '"login";r=2;t=3600',
+      '"login";r=1;t=3600',
+      '"login";r=0;t=60',
+    ]);
     // Locked: even the right password is not checked.
     await expectLocked(await signIn(browser, 'alice@example.com', PASSWORD), 60);
     let lock = 60;
@@ -98,11 +112,21 @@ describe(`Throttling (${TEST_DATABASE})`, () => {
         .set(from(address))
         .set('Authorization', authorization)
         .send({ html_text: '<p>x</p>' });
-    for (let attempt = 0; attempt < 20; attempt++)
-      expect((await guess('192.0.2.1', basicAuth(`ipk_guess${attempt}`))).status).toBe(401);
+    // The IETF RateLimit fields say how many failures are left to this address, and when
+    // the window (or, once blocked, the block) ends: the 429 says the same numbers.
+    const left: string[] = [];
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const failed = await guess('192.0.2.1', basicAuth(`ipk_guess${attempt}`));
+      expect(failed.status).toBe(401);
+      expect(failed.headers['ratelimit-policy']).toBe('"auth-failures";q=20;w=600');
+      left.push(failed.headers['ratelimit']);
+    }
+    expect(left.slice(0, 2)).toEqual(['"auth-failures";r=19;t=600', '"auth-failures";r=18;t=600']);
+    expect(left.slice(-2)).toEqual(['"auth-failures";r=1;t=600', '"auth-failures";r=0;t=600']);
     const refused = await guess('192.0.2.1', basicAuth('ipk_guess20'));
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('600');
+    expect(refused.headers['ratelimit']).toBe('"auth-failures";r=0;t=600');
     expect(refused.body).toEqual({
       status: 429,
       title: 'Too Many Requests',
@@ -156,14 +180,17 @@ describe(`Throttling, configured (${TEST_DATABASE})`, () => {
     for (const address of ['192.0.2.10', '192.0.2.11', '192.0.2.12']) {
       const created = await post(one.api_key, address);
       expect(created.status).toBe(200);
-      expect(created.headers['ratelimit-policy']).toBe('"emails";q=3;w=60');
-      remaining.push(created.headers['ratelimit']);
+      // Beside the address's auth-failure throttle, which every authenticated route meets.
+      expect(created.headers['ratelimit-policy']).toBe(
+        '"auth-failures";q=20;w=600, "emails";q=3;w=60',
+      );
+      remaining.push(created.headers['ratelimit'].replace('"auth-failures";r=20;t=0, ', ''));
     }
     expect(remaining).toEqual(['"emails";r=2;t=60', '"emails";r=1;t=60', '"emails";r=0;t=60']);
     const refused = await post(one.api_key, '192.0.2.13');
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('60');
-    expect(refused.headers['ratelimit']).toBe('"emails";r=0;t=60');
+    expect(refused.headers['ratelimit']).toBe('"auth-failures";r=20;t=0, "emails";r=0;t=60');
     expect(refused.headers['x-ratelimit-limit-emails']).toBeUndefined();
     expect(refused.body).toEqual({
       status: 429,
@@ -172,7 +199,9 @@ describe(`Throttling, configured (${TEST_DATABASE})`, () => {
         'This account may create 3 emails per minute (0 remaining for 60 s); try again in 60 s',
     });
     t.clock.advance(20 * SECOND);
-    expect((await post(one.api_key, '192.0.2.13')).headers['ratelimit']).toBe('"emails";r=0;t=40');
+    expect((await post(one.api_key, '192.0.2.13')).headers['ratelimit']).toContain(
+      '"emails";r=0;t=40',
+    );
     t.clock.advance(-20 * SECOND);
     expect((await post(other.api_key, '192.0.2.13')).status).toBe(200);
     t.clock.advance(60 * SECOND);

@@ -146,6 +146,6 @@ describe(`The typed TypeScript client (${TEST_DATABASE})`, () => {
       title: 'Too Many Requests',
       description: expect.stringContaining(`try again in ${retryAfter} s`),
     });
-    expect(throttled.response.headers.get('RateLimit')).toBe(`"emails";r=0;t=${retryAfter}`);
+    expect(throttled.response.headers.get('RateLimit')).toContain(`"emails";r=0;t=${retryAfter}`);
   });
 });

@@ -465,7 +465,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One end user's billable captures in a range of UTC days, oldest first (at most 10,000) */
+        /** One end user's billable captures in a range of UTC days, oldest first (at most 10,000 unless paged by cursor) */
         get: operations["BillingController_endUserCaptures"];
         put?: never;
         post?: never;
@@ -502,7 +502,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every application, with its billable captures and webhooks counted */
+        /** Every application, oldest first, with its billable captures and webhooks counted */
         get: operations["AdminApplicationsController_list"];
         put?: never;
         /**
@@ -626,7 +626,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user */
+        /** Every user, oldest first */
         get: operations["AdminAccountsController_users"];
         put?: never;
         /** Create a user (the password is stored as an argon2id hash) */
@@ -678,7 +678,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every staff key, without its secret */
+        /** Every staff key, without its secret, oldest first */
         get: operations["AdminAccountsController_staffKeys"];
         put?: never;
         /** Create a staff key; the key is shown in this answer only */
@@ -830,7 +830,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A webhook's delivery log, newest first (the last 100) */
+        /** A webhook's delivery log, newest first (the last 100; paged by cursor, all of it) */
         get: operations["WebhooksController_deliveries"];
         put?: never;
         post?: never;
@@ -2705,6 +2705,10 @@ export interface operations {
                 from: string;
                 /** @description Last day, inclusive (UTC) */
                 to: string;
+                /** @description Rows per page. With limit or cursor the list answers one page, and a Link rel="next" header while more follow; with neither, as before */
+                limit?: number;
+                /** @description Where the page starts: the opaque cursor of the previous page's Link rel="next" (from the first row when absent) */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -2714,6 +2718,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description With limit or cursor: one page, and a Link header while more follow */
+            200: {
+                headers: {
+                    /** @description `</v1/...?cursor=...&limit=...>; rel="next"`: the next page; absent on the last (docs/api.md#pagination) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input (the description names it) */
             400: {
                 headers: {
@@ -2822,13 +2835,37 @@ export interface operations {
     };
     AdminApplicationsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page. With limit or cursor the list answers one page, and a Link rel="next" header while more follow; with neither, as before */
+                limit?: number;
+                /** @description Where the page starts: the opaque cursor of the previous page's Link rel="next" (from the first row when absent) */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description With limit or cursor: one page, and a Link header while more follow */
+            200: {
+                headers: {
+                    /** @description `</v1/...?cursor=...&limit=...>; rel="next"`: the next page; absent on the last (docs/api.md#pagination) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (the description names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
             /** @description Missing or wrong credentials */
             401: {
                 headers: {
@@ -3336,13 +3373,37 @@ export interface operations {
     };
     AdminAccountsController_users: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page. With limit or cursor the list answers one page, and a Link rel="next" header while more follow; with neither, as before */
+                limit?: number;
+                /** @description Where the page starts: the opaque cursor of the previous page's Link rel="next" (from the first row when absent) */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description With limit or cursor: one page, and a Link header while more follow */
+            200: {
+                headers: {
+                    /** @description `</v1/...?cursor=...&limit=...>; rel="next"`: the next page; absent on the last (docs/api.md#pagination) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (the description names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
             /** @description Missing or wrong credentials */
             401: {
                 headers: {
@@ -3561,13 +3622,37 @@ export interface operations {
     };
     AdminAccountsController_staffKeys: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page. With limit or cursor the list answers one page, and a Link rel="next" header while more follow; with neither, as before */
+                limit?: number;
+                /** @description Where the page starts: the opaque cursor of the previous page's Link rel="next" (from the first row when absent) */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description With limit or cursor: one page, and a Link header while more follow */
+            200: {
+                headers: {
+                    /** @description `</v1/...?cursor=...&limit=...>; rel="next"`: the next page; absent on the last (docs/api.md#pagination) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (the description names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
             /** @description Missing or wrong credentials */
             401: {
                 headers: {
@@ -3734,6 +3819,10 @@ export interface operations {
     AdminAccountsController_auditLog: {
         parameters: {
             query?: {
+                /** @description Rows per page. With limit or cursor the list answers one page, and a Link rel="next" header while more follow; with neither, as before */
+                limit?: number;
+                /** @description Where the page starts: the opaque cursor of the previous page's Link rel="next" (from the first row when absent) */
+                cursor?: string;
                 action?: string;
                 target_type?: "application" | "user" | "staff-key";
                 /** @description A client_id, a user's or a staff key's id */
@@ -3751,6 +3840,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description With limit or cursor: one page, and a Link header while more follow */
+            200: {
+                headers: {
+                    /** @description `</v1/...?cursor=...&limit=...>; rel="next"`: the next page; absent on the last (docs/api.md#pagination) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input (the description names it) */
             400: {
                 headers: {
@@ -3956,20 +4054,41 @@ export interface operations {
     };
     WebhooksController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page. With limit or cursor the list answers one page, and a Link rel="next" header while more follow; with neither, as before */
+                limit?: number;
+                /** @description Where the page starts: the opaque cursor of the previous page's Link rel="next" (from the first row when absent) */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description disabled says when and why, if it is */
+            /**
+             * @description With limit or cursor: one page, and a Link header while more follow
+             *
+             *     disabled says when and why, if it is
+             */
             200: {
                 headers: {
+                    /** @description `</v1/...?cursor=...&limit=...>; rel="next"`: the next page; absent on the last (docs/api.md#pagination) */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDoc"][];
+                };
+            };
+            /** @description Invalid input (the description names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
                 };
             };
             /** @description Missing or wrong credentials */
@@ -4122,7 +4241,12 @@ export interface operations {
     };
     WebhooksController_deliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page. With limit or cursor the list answers one page, and a Link rel="next" header while more follow; with neither, as before */
+                limit?: number;
+                /** @description Where the page starts: the opaque cursor of the previous page's Link rel="next" (from the first row when absent) */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -4131,12 +4255,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description With limit or cursor: one page, and a Link header while more follow */
             200: {
                 headers: {
+                    /** @description `</v1/...?cursor=...&limit=...>; rel="next"`: the next page; absent on the last (docs/api.md#pagination) */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryDoc"][];
+                };
+            };
+            /** @description Invalid input (the description names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
                 };
             };
             /** @description Missing or wrong credentials */

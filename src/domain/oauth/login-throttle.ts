@@ -1,13 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../../platform/config/app-config';
-import { ThrottleStore } from '../../platform/throttling/throttle-store';
+import type { RateLimitPolicy } from '../../platform/throttling/rate-limit-fields';
+import { ThrottleStore, type ThrottleState } from '../../platform/throttling/throttle-store';
 import { AccessTokens } from './access-tokens';
 
 /** Wrong passwords are counted over this window... */
 const FAILURE_WINDOW_MS = 3_600_000;
 /** ...and lockouts remembered this long, each doubling the next one. */
 const LOCKOUT_MEMORY_MS = 24 * 3_600_000;
+
+/** Where an attempt stands: the tightest of the counters it meets, as RateLimit fields say it. */
+export interface LoginStanding {
+  policy: RateLimitPolicy;
+  state: ThrottleState;
+}
 
 export interface LoginAttempt {
   email: string;
@@ -40,13 +47,25 @@ export class LoginThrottle {
     this.deviceKey = createHmac('sha256', tokens.signingKey).update('login device').digest();
   }
 
-  /** How long this attempt must wait before its password may be checked (0: not at all). */
-  async waitMs(attempt: LoginAttempt): Promise<number> {
+  /** The attempt's standing: blocked (its password not checked) while `blockedForMs` > 0. */
+  async standing(attempt: LoginAttempt): Promise<LoginStanding> {
     const states = await Promise.all(this.keysOf(attempt).map((key) => this.store.peek(key)));
-    return Math.max(0, ...states.map((state) => state.blockedForMs));
+    const tightest = states.reduce((worst, state) =>
+      state.blockedForMs > worst.blockedForMs ||
+      (worst.blockedForMs === 0 && state.hits > worst.hits)
+        ? state
+        : worst,
+    );
+    const policy = {
+      name: 'login',
+      limit: this.config.throttling.loginFreeAttempts,
+      windowMs: FAILURE_WINDOW_MS,
+    };
+    return { policy, state: tightest };
   }
 
-  async failed(attempt: LoginAttempt): Promise<void> {
+  /** Counts a wrong password; answers the attempt's standing after it. */
+  async failed(attempt: LoginAttempt): Promise<LoginStanding> {
     const { loginFreeAttempts, loginBackoffBaseMs, loginBackoffMaxMs } = this.config.throttling;
     for (const key of this.keysOf(attempt)) {
       const lockouts = (await this.store.peek(`${key}:lockouts`)).hits;
@@ -57,6 +76,7 @@ export class LoginThrottle {
       if (state.blockedForMs > 0)
         await this.store.hit(`${key}:lockouts`, LOCKOUT_MEMORY_MS, Infinity, 0);
     }
+    return this.standing(attempt);
   }
 
   /** Clears what the attempt counted against; answers the device cookie to keep. */

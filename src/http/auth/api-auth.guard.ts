@@ -1,6 +1,6 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ApiError } from '../../base/errors/api-error';
 import { BEARER_ERROR } from './bearer.strategy';
 import { Principal, REALM } from '../../base/security/principal';
@@ -23,7 +23,12 @@ export class ApiAuthGuard extends AuthGuard(API_STRATEGIES) {
   canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     if (!request.headers.authorization) return super.canActivate(context) as Promise<boolean>;
-    return this.failures.guard(request, () => super.canActivate(context) as Promise<boolean>);
+    const response = context.switchToHttp().getResponse<Response>();
+    return this.failures.guard(
+      request,
+      response,
+      () => super.canActivate(context) as Promise<boolean>,
+    );
   }
 
   handleRequest<T = Principal>(

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ApplicationsService } from '../../domain/applications/applications.service';
 import { StaffKey, StaffRole } from '../../domain/applications/staff-key.entity';
 import { StaffKeysService } from '../../domain/applications/staff-keys.service';
@@ -37,7 +37,8 @@ export class StaffGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]);
-    return this.failures.guard(request, () => this.authenticate(request, roles));
+    const response = context.switchToHttp().getResponse<Response>();
+    return this.failures.guard(request, response, () => this.authenticate(request, roles));
   }
 
   private async authenticate(

@@ -15,6 +15,7 @@ import { randomToken } from '../../base/security/secrets';
 import { AuthorizationFlow, AuthorizeParams } from '../../domain/oauth/authorization-flow';
 import { toRfc6749 } from '../../domain/oauth/oauth-errors';
 import { LoginThrottle } from '../../domain/oauth/login-throttle';
+import { announceRateLimit } from '../../platform/throttling/rate-limit-fields';
 import { ApiError } from '../../base/errors/api-error';
 import { clientAddress } from '../../platform/throttling/client-address';
 import { waitSeconds } from '../../platform/throttling/too-many-requests';
@@ -174,8 +175,10 @@ export class OAuthController {
       address: clientAddress(request),
       device: request.cookies?.[DEVICE_COOKIE] as string | undefined,
     };
-    const waitMs = await this.loginThrottle.waitMs(attempt);
-    if (waitMs > 0) return this.tooManyAttempts(response, returnTo, csrf, waitMs);
+    const { policy, state } = await this.loginThrottle.standing(attempt);
+    announceRateLimit(response, policy, state);
+    if (state.blockedForMs)
+      return this.tooManyAttempts(response, returnTo, csrf, state.blockedForMs);
     const user = await this.users
       .authenticate(attempt.email, form.password ?? '')
       .catch((error) => {
@@ -184,7 +187,8 @@ export class OAuthController {
       });
     if (user instanceof ApiError) return this.tooManyAttempts(response, returnTo, csrf, 1000);
     if (!user) {
-      await this.loginThrottle.failed(attempt);
+      const { policy: same, state: after } = await this.loginThrottle.failed(attempt);
+      announceRateLimit(response, same, after);
       return this.html(response, 401, loginPage(returnTo, csrf, 'Wrong email or password.'));
     }
     const device = await this.loginThrottle.succeeded(attempt);
@@ -255,11 +259,8 @@ export class OAuthController {
         ? `${seconds} second${seconds === 1 ? '' : 's'}`
         : `${Math.ceil(seconds / 60)} minutes`;
     response.set('Retry-After', String(seconds));
-    this.html(
-      response,
-      429,
-      loginPage(returnTo, csrf, `Too many sign-in attempts: try again in ${wait}.`),
-    );
+    const message = `Too many sign-in attempts: try again in ${wait}.`;
+    this.html(response, 429, loginPage(returnTo, csrf, message));
   }
 
   private answer(response: Response, step: Awaited<ReturnType<AuthorizationFlow['start']>>): void {

@@ -10,7 +10,16 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { Idempotent } from '../idempotency/idempotent.decorator';
-import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBasicAuth,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CreatedWebhookDoc, WebhookDeliveryDoc, WebhookDoc } from './dto/webhook.doc';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
@@ -37,6 +46,7 @@ export class WebhooksController {
     description:
       'Events are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature); the whsec_ secret is shown in this answer only.',
   })
+  @ApiCreatedResponse({ type: CreatedWebhookDoc })
   @ApiErrors(400, 401, 429)
   create(@CurrentPrincipal() principal: Principal, @Body() dto: CreateWebhookDto) {
     return this.webhooks.create(principal.applicationId, dto.url, dto.events);
@@ -44,7 +54,7 @@ export class WebhooksController {
 
   @Get()
   @ApiOperation({ summary: "The application's webhooks (never their secrets)" })
-  @ApiOkResponse({ description: 'id, url, events, created_at, and disabled when it is' })
+  @ApiOkResponse({ type: [WebhookDoc], description: 'disabled says when and why, if it is' })
   @ApiPaged()
   @ApiErrors(400, 401, 429)
   list(
@@ -64,6 +74,7 @@ export class WebhooksController {
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a webhook and its delivery log' })
+  @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(401, 404, 429)
   async delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     await this.webhooks.delete(principal.applicationId, id);
@@ -73,9 +84,7 @@ export class WebhooksController {
   @ApiOperation({
     summary: "A webhook's delivery log, newest first (the last 100; paged by cursor, all of it)",
   })
-  @ApiOkResponse({
-    description: 'id (the webhook-id), event, status, attempts, last_status, last_error, times',
-  })
+  @ApiOkResponse({ type: [WebhookDeliveryDoc] })
   @ApiPaged()
   @ApiErrors(400, 401, 404, 429)
   deliveries(

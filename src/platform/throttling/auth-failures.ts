@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { AppConfig } from '../config/app-config';
 import { clientAddress } from './client-address';
-import { ThrottleStore } from './throttle-store';
+import { announceRateLimit, type RateLimitPolicy } from './rate-limit-fields';
+import { ThrottleStore, type ThrottleState } from './throttle-store';
 import { tooManyRequests } from './too-many-requests';
 
 /**
@@ -17,33 +18,42 @@ export class AuthFailures {
     private readonly config: AppConfig,
   ) {}
 
-  async assertAllowed(request: Request): Promise<void> {
-    if (!this.limit) return;
-    const { blockedForMs } = await this.store.peek(this.keyOf(request));
-    if (blockedForMs > 0)
+  /**
+   * Runs `authenticate`, refused up front while blocked; a 401 it throws is counted. The
+   * answer carries this address's `"auth-failures"` RateLimit fields as they stand after it.
+   */
+  async guard<T>(request: Request, response: Response, authenticate: () => Promise<T>): Promise<T> {
+    if (!this.limit) return authenticate();
+    const key = this.keyOf(request);
+    const before = await this.store.peek(key);
+    if (before.blockedForMs > 0) {
+      this.announce(response, before);
       throw tooManyRequests(
-        blockedForMs,
+        before.blockedForMs,
         'Too many failed authentication attempts from this address',
       );
-  }
-
-  async recordFailure(request: Request): Promise<void> {
-    if (!this.limit) return;
-    const windowMs = this.config.throttling.authFailureWindowMs;
-    // Hits past the limit block: the last allowed failure already closes the door.
-    await this.store.hit(this.keyOf(request), windowMs, this.limit - 1, windowMs);
-  }
-
-  /** Runs `authenticate`, refused up front while blocked; a 401 it throws is counted. */
-  async guard<T>(request: Request, authenticate: () => Promise<T>): Promise<T> {
-    await this.assertAllowed(request);
+    }
     try {
-      return await authenticate();
+      const result = await authenticate();
+      this.announce(response, before);
+      return result;
     } catch (error) {
-      if ((error as { getStatus?: () => number }).getStatus?.() === 401)
-        await this.recordFailure(request);
+      if ((error as { getStatus?: () => number }).getStatus?.() === 401) {
+        const windowMs = this.config.throttling.authFailureWindowMs;
+        // Hits past the limit block: the last allowed failure already closes the door.
+        this.announce(response, await this.store.hit(key, windowMs, this.limit - 1, windowMs));
+      }
       throw error;
     }
+  }
+
+  private announce(response: Response, state: ThrottleState): void {
+    const policy: RateLimitPolicy = {
+      name: 'auth-failures',
+      limit: this.limit,
+      windowMs: this.config.throttling.authFailureWindowMs,
+    };
+    announceRateLimit(response, policy, state);
   }
 
   private get limit(): number {

@@ -4,9 +4,9 @@ import {
   type ThrottlerLimitDetail,
   type ThrottlerRequest,
 } from '@nestjs/throttler';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Principal } from '../../base/security/principal';
-import { rateLimitFields } from './rate-limit-fields';
+import { announceRateLimit } from './rate-limit-fields';
 import type { ThrottleStore } from './throttle-store';
 import { tooManyRequests } from './too-many-requests';
 
@@ -34,8 +34,7 @@ export class AccountThrottlerGuard extends ThrottlerGuard {
       return await super.handleRequest(props);
     } finally {
       const state = await (this.storageService as ThrottleStore).peek(`${throttler.name}:${key}`);
-      const fields = rateLimitFields({ name: throttler.name!, limit, windowMs: ttl }, state);
-      for (const [name, value] of Object.entries(fields)) res.setHeader(name, value);
+      announceRateLimit(res as Response, { name: throttler.name!, limit, windowMs: ttl }, state);
     }
   }
 

@@ -1,4 +1,5 @@
-import { serializeItem, serializeList } from 'structured-headers';
+import { parseList, serializeList } from 'structured-headers';
+import type { Response } from 'express';
 import type { ThrottleState } from './throttle-store';
 
 /** A throttle as the IETF RateLimit fields name it (draft-ietf-httpapi-ratelimit-headers). */
@@ -31,12 +32,32 @@ export function rateLimitFields(
         ]),
       ],
     ]),
-    RateLimit: serializeItem([
-      policy.name,
-      new Map([
-        ['r', remaining],
-        ['t', Math.ceil(resetMs / 1000)],
-      ]),
+    RateLimit: serializeList([
+      [
+        policy.name,
+        new Map([
+          ['r', remaining],
+          ['t', Math.ceil(resetMs / 1000)],
+        ]),
+      ],
     ]),
   };
+}
+
+/**
+ * Sets a policy's fields on an answer beside those of the other throttles the request met (an
+ * upload meets the account's and the address's auth failures): each field is a list, one
+ * member per policy, and a policy named again replaces its own member.
+ */
+export function announceRateLimit(
+  response: Pick<Response, 'getHeader' | 'setHeader'>,
+  policy: RateLimitPolicy,
+  state: ThrottleState,
+): void {
+  for (const [name, value] of Object.entries(rateLimitFields(policy, state))) {
+    const others = parseList(String(response.getHeader(name) ?? '')).filter(
+      ([member]) => member !== policy.name,
+    );
+    response.setHeader(name, serializeList([...others, ...parseList(value)]));
+  }
 }
