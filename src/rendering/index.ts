@@ -6,6 +6,9 @@
  */
 export { ClientCatalog, clientCatalog } from './catalog/client-catalog';
 export { ClientAliases, clientAliases, MIN_DEPRECATION_DAYS } from './catalog/client-aliases';
+export { supportAnalysis } from './caniemail/support-analysis';
+export type { SupportAnalysis, FeatureSupport, ClientLack } from './caniemail/support-analysis';
+export type { FeatureUse, SourcePosition } from './caniemail/feature-usage';
 export type { RetiredCode } from './catalog/client-aliases';
 export type { SandboxPlan } from './engine/engine-port';
 export {

@@ -192,6 +192,33 @@ describe(`pre-send checks (${TEST_DATABASE})`, () => {
     expect(await checksOf(guid)).toEqual([]);
   });
 
+  it('names each caniemail feature the email uses, where, and the clients of a chosen set lacking it', async () => {
+    const html =
+      '<html><head><style>\n.cta { display: flex; }\n</style></head><body><p class="cta">Go</p></body></html>';
+    const guid = await postEmail(t, { html_text: html }, key);
+    const chosen = await request(t.url)
+      .get(`/v1/emails/${guid}/checks?clients=OL2019,appmail16`)
+      .expect(200);
+    const support = chosen.body.support as {
+      clients: string[];
+      features: { slug: string; positions: object[]; lacking: { client: string }[] }[];
+      score: { overall: number; clients: Record<string, number> };
+    };
+    expect(support.clients).toEqual(['OL2019', 'APPMAIL16']);
+    const flex = support.features.find((feature) => feature.slug === 'css-display-flex')!;
+    expect(flex.positions).toEqual([{ line: 2, column: 8 }]);
+    expect(flex.lacking.map((lack) => lack.client)).toEqual(['OL2019']);
+    expect(support.score.clients.APPMAIL16).toBe(1);
+    expect(support.score.clients.OL2019).toBeLessThan(1);
+    // By default: each family's usual client, as the inbox links name them.
+    const usual = await request(t.url).get(`/v1/emails/${guid}/checks`).expect(200);
+    expect(usual.body.support.clients.sort()).toEqual(Object.keys(usual.body.links.inbox).sort());
+    const unknown = await request(t.url).get(`/v1/emails/${guid}/checks?clients=OL2019,NOPE`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.description).toBe("'clients' must name client codes: 'NOPE' is unknown");
+    await request(t.url).get(`/v1/emails/${guid}/checks?clients=`).expect(400);
+  });
+
   it('answers 400 for a malformed guid and 404 for an unknown one', async () => {
     await request(t.url).get('/v1/emails/nope/checks').expect(400);
     const unknown = await request(t.url)

@@ -12,9 +12,9 @@ import { Clock } from '../../platform/config/clock';
 import { CaptureStateMachine } from '../captures/state/capture-state-machine';
 import { EmailsService } from '../emails/emails.service';
 import type { Email } from '../emails/email.entity';
-import { ClientCatalog } from '../../rendering';
-import type { CheckFinding } from '../../rendering';
-import type { EmailCheckTask } from './checks.worker';
+import { ClientCatalog, inboxLayouts, supportAnalysis } from '../../rendering';
+import type { CheckFinding, ClientProfile, SupportAnalysis } from '../../rendering';
+import type { EmailCheckResult, EmailCheckTask } from './checks.worker';
 import { textContrastFindings } from './rendered/text-contrast';
 
 /**
@@ -27,7 +27,8 @@ import { textContrastFindings } from './rendered/text-contrast';
 export class ChecksService implements OnModuleDestroy {
   private readonly pool: BudgetedThreadPool;
   private readonly timeoutMs: number;
-  private readonly fromEmails = new LRUCache<string, Promise<CheckFinding[]>>({ max: 500 });
+  private readonly fromEmails = new LRUCache<string, Promise<EmailCheckResult>>({ max: 500 });
+  private readonly shares: Record<string, number>;
 
   constructor(
     private readonly emails: EmailsService,
@@ -37,6 +38,10 @@ export class ChecksService implements OnModuleDestroy {
     config: AppConfig,
   ) {
     this.timeoutMs = config.preparation.timeoutMs;
+    this.shares = config.clientShares;
+    const unknown = Object.keys(this.shares).filter((code) => !catalog.find(code));
+    if (unknown.length > 0)
+      throw new Error(`CLIENT_SHARES names ${unknown.join(', ')}: not a client code`);
     this.pool = new BudgetedThreadPool(
       join(__dirname, 'checks.worker'),
       { ...config.preparation, threads: 1 },
@@ -44,7 +49,15 @@ export class ChecksService implements OnModuleDestroy {
     );
   }
 
-  async checks(guid: string): Promise<CheckFinding[]> {
+  /**
+   * The findings, and the support analysis over `clients` (default: each family's usual
+   * client, as the inbox links name them).
+   */
+  async checks(
+    guid: string,
+    clients?: string[],
+  ): Promise<{ findings: CheckFinding[]; support: SupportAnalysis }> {
+    const profiles = this.profilesOf(clients);
     const email = await this.emails.findById(emailGuid(guid));
     if (!email) throw ApiError.notFound();
     if (email.expiredAt !== null || email.expiresAt <= this.clock.now())
@@ -58,14 +71,27 @@ export class ChecksService implements OnModuleDestroy {
       if (!profile || !textSamples) return [];
       return [{ client, dark: profile.dark !== 'none', samples: textSamples }];
     });
-    return [...fromEmail, ...textContrastFindings(rendered)];
+    return {
+      findings: [...fromEmail.findings, ...textContrastFindings(rendered)],
+      support: supportAnalysis(fromEmail.uses, profiles, this.shares),
+    };
+  }
+
+  private profilesOf(clients: string[] | undefined): ClientProfile[] {
+    const codes = clients ?? inboxLayouts().map((layout) => layout.example);
+    return [...new Set(codes.map((code) => code.toUpperCase()))].map((code) => {
+      const profile = this.catalog.find(code);
+      if (!profile)
+        throw ApiError.badRequest(`'clients' must name client codes: '${code}' is unknown`);
+      return profile;
+    });
   }
 
   /**
    * An email's content never changes: its findings are made once (concurrent GETs share the
    * work) and kept for the next GETs, which only read its captures again.
    */
-  private fromEmailOnce(email: Email): Promise<CheckFinding[]> {
+  private fromEmailOnce(email: Email): Promise<EmailCheckResult> {
     const kept = this.fromEmails.get(email.id);
     if (kept) return kept;
     const made = this.fromEmail(email);
@@ -74,12 +100,12 @@ export class ChecksService implements OnModuleDestroy {
     return made;
   }
 
-  private async fromEmail(email: Email): Promise<CheckFinding[]> {
+  private async fromEmail(email: Email): Promise<EmailCheckResult> {
     const task: EmailCheckTask = {
       content: await this.emails.contentOf(email),
       images: email.images.map(({ url, status, bytes }) => ({ url, status, bytes })),
     };
-    return this.pool.run<CheckFinding[]>(task).catch((error: unknown) => {
+    return this.pool.run<EmailCheckResult>(task).catch((error: unknown) => {
       throw unavailableWhenOverBudget(error, this.timeoutMs);
     });
   }

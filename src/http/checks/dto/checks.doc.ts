@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { SupportAnalysisDoc } from './support.doc';
 
 /** One finding of GET /v1/emails/<guid>/checks, for the OpenAPI document. */
 export class CheckFindingDoc {
@@ -23,5 +24,6 @@ export class CheckLinksDoc {
 
 export class ChecksDoc {
   @ApiProperty({ type: () => [CheckFindingDoc] }) checks: CheckFindingDoc[];
+  @ApiProperty({ type: () => SupportAnalysisDoc }) support: SupportAnalysisDoc;
   @ApiProperty({ type: () => CheckLinksDoc }) links: CheckLinksDoc;
 }

@@ -7,7 +7,7 @@ import type { ClientProfile } from '../../../../src/rendering/profile/client-pro
 const email = (html: string) => ({ html, text: null, images: [] });
 /** What the pre-send checks find from the email alone, as GET /v1/emails/<guid>/checks does. */
 const findings = (html: string, id: string): CheckFinding[] =>
-  emailChecks({ content: email(html), images: [] }).filter((finding) => finding.id === id);
+  emailChecks({ content: email(html), images: [] }).findings.filter((finding) => finding.id === id);
 const codesOf = (family: string, keep = (_: ClientProfile) => true) =>
   clientCatalog
     .all()
