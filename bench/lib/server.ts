@@ -36,6 +36,8 @@ export async function startServer(
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     // Benches measure the service's speed, not its per-account rate limit.
     EMAILS_PER_MINUTE: '0',
+    // No SMTP listener: a bench beside a running service would contend for 2525.
+    SMTP_PORT: '0',
     ...env,
   };
   const created = spawnSync(

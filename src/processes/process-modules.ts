@@ -17,6 +17,7 @@ import { ConsoleModule } from '../http/console/console.module';
 import { ComparisonsHttpModule } from '../http/comparisons/comparisons-http.module';
 import { DeliverabilityHttpModule } from '../http/deliverability/deliverability-http.module';
 import { InboxHttpModule } from '../http/inbox/inbox-http.module';
+import { IntakeHttpModule } from '../http/intake/intake-http.module';
 import { EmailsHttpModule } from '../http/emails/emails-http.module';
 import { EndUsersHttpModule } from '../http/end-users/end-users-http.module';
 import { LocalFilesModule } from '../http/files/local-files.module';
@@ -34,6 +35,7 @@ import { LoggingModule } from '../platform/logging/logging.module';
 import { MetricsModule } from '../platform/metrics/metrics.module';
 import { StorageMoveModule } from '../platform/storage/move/storage-move.module';
 import { StorageModule } from '../platform/storage/storage.module';
+import { SmtpIntakeModule } from '../smtp/smtp-intake.module';
 import { ENTITIES } from './entities';
 
 /** The service's processes: the HTTP API, a scale-out render worker, the admin CLI. */
@@ -68,6 +70,8 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [ChecksHttpModule, ['api']],
   [DeliverabilityHttpModule, ['api']],
   [InboxHttpModule, ['api']],
+  [IntakeHttpModule, ['api']],
+  [SmtpIntakeModule, ['api']],
   [OAuthHttpModule, ['api']],
   [BillingHttpModule, ['api']],
   [AdminHttpModule, ['api']],

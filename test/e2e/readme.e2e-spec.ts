@@ -51,7 +51,8 @@ function run(commands: string[], env: Record<string, string>, cwd: string): stri
   beforeAll(async () => {
     port = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), 'ip-readme-'));
-    env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    // No SMTP listener: another lane's service may hold the default 2525.
+    env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMTP_PORT: '0' };
     service = spawn(process.execPath, ['dist/main.js'], {
       cwd: ROOT,
       env: { ...process.env, ...env },

@@ -38,6 +38,8 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       INSTANCE_NAME: `api-${port}`,
       // Engines at their first capture, as in every test app (test-app.ts says why).
       ENGINE_WARM_UP: 'false',
+      // No SMTP listener: several processes (and parallel lanes) would contend for 2525.
+      SMTP_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -81,6 +81,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Engines start at their first capture here: most tests use only Chromium, and starting
     // every engine for each of them would cost CI minutes (engine-warm-up.e2e-spec.ts covers it).
     ENGINE_WARM_UP: 'false',
+    // No SMTP listener unless a test asks for one on a port of its own: apps in parallel
+    // lanes would otherwise contend for the default 2525.
+    SMTP_PORT: '0',
     ...options.env,
   });
   const clock = options.realTime ? new RunningClock() : new ManualClock(new Date());

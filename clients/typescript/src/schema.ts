@@ -352,6 +352,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/intake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The application's SMTP intake address
+         * @description Mail sent to it over SMTP, without AUTH, becomes an email of the application as POST /v1/emails with raw_source would; a plus-tag names the end user.
+         */
+        get: operations["IntakeController_address"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/intake/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new SMTP intake address
+         * @description Mail to the previous address is refused from now on (550).
+         */
+        post: operations["IntakeController_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/authorize": {
         parameters: {
             query?: never;
@@ -1118,6 +1158,14 @@ export interface components {
         ChecksDoc: {
             checks: components["schemas"]["CheckFindingDoc"][];
             links: components["schemas"]["CheckLinksDoc"];
+        };
+        IntakeAddressDoc: {
+            /**
+             * Format: email
+             * @description Mail to it (or to `<token>+<end_user_id>@...`) becomes an email of this application, without SMTP AUTH
+             * @example 3f9c0a51d2e4b6a7c8d9e0f1@preview.example.com
+             */
+            address: string;
         };
         TokenDoc: {
             /** @example Bearer */
@@ -2425,6 +2473,84 @@ export interface operations {
             };
             /** @description Overloaded (Retry-After from the queue drain rate) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+        };
+    };
+    IntakeController_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeAddressDoc"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+            /** @description Throttled (Retry-After says for how long) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+        };
+    };
+    IntakeController_rotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeAddressDoc"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+            /** @description Throttled (Retry-After says for how long) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,7 +5,7 @@ import { ValidationOptions, ValidateBy, buildMessage } from 'class-validator';
  * (LRM, RLM, ALM, the embeddings, overrides and isolates) that make an identifier print
  * as something else in a report, a terminal or a spreadsheet.
  */
-const CONTROL_OR_BIDI = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+export const CONTROL_OR_BIDI = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 /** Printable identifier text: no control or bidi characters, and not only whitespace. */
 export function IsIdentifierText(options?: ValidationOptions): PropertyDecorator {

@@ -27,10 +27,12 @@ import {
   throttlingSettings,
 } from './throttling-settings';
 import { StorageSettings, storageSettings } from './storage-settings';
+import { SmtpSettings, smtpSettings } from './smtp-settings';
 
 export type { RunMode } from './run-mode';
 export { parseDuration, parseSize } from './parse-units';
 export type { S3Settings } from './storage-settings';
+export type { SmtpSettings } from './smtp-settings';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -97,6 +99,8 @@ export class AppConfig {
    * are read from every location they are recorded at (local always, any bucket of it).
    */
   readonly storage: StorageSettings;
+  /** SMTP intake (API process only): where it listens, its addresses' domain, STARTTLS's files. */
+  readonly smtp: SmtpSettings;
 
   constructor(env: Environment, engineSettings: Readonly<Record<string, object>> = {}) {
     this.runMode = env.REDIS_URL ? 'scale-out' : 'embedded';
@@ -153,6 +157,7 @@ export class AppConfig {
     this.throttling = throttlingSettings(env);
     this.eventStreams = eventStreamSettings(env);
     this.storage = storageSettings(env);
+    this.smtp = smtpSettings(env, this.publicUrl);
   }
 
   get apiBaseUrl(): string {

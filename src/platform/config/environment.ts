@@ -13,27 +13,14 @@ import {
 import { cpus } from 'node:os';
 
 import { ENGINES } from '../../rendering/engine/engine-registry';
+import { toBool, toInt } from './env-transforms';
+import { SmtpEnvironment } from './smtp-settings';
 
 /** The engines a profile may name: the rendering library's registry. */
 export const ENGINE_NAMES = ENGINES;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 const ENGINE_NAME = `(${ENGINE_NAMES.join('|')})`;
 
-const toInt = ({ value }: { value: unknown }) =>
-  value === undefined || value === ''
-    ? undefined
-    : /^-?\d+$/.test(String(value))
-      ? Number(value)
-      : value;
-const toBool = ({ value }: { value: unknown }) => {
-  if (value === undefined || value === '') return undefined;
-  const text = String(value).toLowerCase();
-  return ['true', '1', 'yes'].includes(text)
-    ? true
-    : ['false', '0', 'no'].includes(text)
-      ? false
-      : value;
-};
 const SIZE = /^\d+(b|kb|mb|gb)?$/i;
 /** A secret every process of a deployment holds alike: one a scale-out process cannot make up. */
 const SHARED_SECRET =
@@ -42,9 +29,10 @@ const DURATION = /^[1-9]\d*(ms|s|m|h)?$/;
 
 /**
  * Every environment variable the service reads, with its default. Parsed and validated
- * once at boot (loadConfig); nothing else in the code reads process.env.
+ * once at boot (loadConfig); nothing else in the code reads process.env. SMTP intake's
+ * variables are declared in smtp-settings.ts, inherited here, to keep this file in bounds.
  */
-export class Environment {
+export class Environment extends SmtpEnvironment {
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
   @IsString() HOST = '127.0.0.1';
   @IsString() DATA_DIR = './data';

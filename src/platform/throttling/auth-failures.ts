@@ -24,7 +24,7 @@ export class AuthFailures {
    */
   async guard<T>(request: Request, response: Response, authenticate: () => Promise<T>): Promise<T> {
     if (!this.limit) return authenticate();
-    const key = this.keyOf(request);
+    const key = this.keyOf(clientAddress(request));
     const before = await this.store.peek(key);
     if (before.blockedForMs > 0) {
       this.announce(response, before);
@@ -47,6 +47,19 @@ export class AuthFailures {
     }
   }
 
+  /** Whether `address` is refused for now: SMTP AUTH's check, where there is no request. */
+  async blocked(address: string): Promise<boolean> {
+    if (!this.limit) return false;
+    return (await this.store.peek(this.keyOf(address))).blockedForMs > 0;
+  }
+
+  /** Counts one wrong credential from `address` (SMTP AUTH), as guard counts a 401. */
+  async failed(address: string): Promise<void> {
+    if (!this.limit) return;
+    const windowMs = this.config.throttling.authFailureWindowMs;
+    await this.store.hit(this.keyOf(address), windowMs, this.limit - 1, windowMs);
+  }
+
   private announce(response: Response, state: ThrottleState): void {
     const policy: RateLimitPolicy = {
       name: 'auth-failures',
@@ -60,7 +73,7 @@ export class AuthFailures {
     return this.config.throttling.authFailuresPerAddress;
   }
 
-  private keyOf(request: Request): string {
-    return `auth-failures:${clientAddress(request)}`;
+  private keyOf(address: string): string {
+    return `auth-failures:${address}`;
   }
 }

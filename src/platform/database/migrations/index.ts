@@ -16,6 +16,7 @@ import { AdminConsole1765200000000 } from './1765200000000-admin-console';
 import { EmailDeliverability1765300000000 } from './1765300000000-email-deliverability';
 import { EmailPreview1765400000000 } from './1765400000000-email-preview';
 import { IdempotencyKeys1765500000000 } from './1765500000000-idempotency-keys';
+import { IntakeTokens1765700000000 } from './1765700000000-intake-tokens';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   EmailDeliverability1765300000000,
   EmailPreview1765400000000,
   IdempotencyKeys1765500000000,
+  IntakeTokens1765700000000,
 ];

@@ -111,6 +111,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
   });
 
+  it('listens for SMTP intake on loopback 2525, its domain PUBLIC_URL host, STARTTLS with both files', () => {
+    expect(loadConfig({}).smtp).toEqual({ port: 2525, host: '127.0.0.1', domain: 'localhost' });
+    expect(loadConfig({ PUBLIC_URL: 'https://API.example.com:8443/x' }).smtp.domain).toBe(
+      'api.example.com',
+    );
+    const set = loadConfig({
+      SMTP_PORT: '0',
+      SMTP_DOMAIN: 'Intake.Example.com',
+      SMTP_TLS_CERT: '/tls/cert.pem',
+      SMTP_TLS_KEY: '/tls/key.pem',
+    });
+    expect(set.smtp).toMatchObject({
+      port: 0,
+      domain: 'intake.example.com',
+      tls: { certFile: '/tls/cert.pem', keyFile: '/tls/key.pem' },
+    });
+    expect(() => loadConfig({ SMTP_TLS_CERT: '/tls/cert.pem' })).toThrow(/SMTP_TLS_KEY=/);
+    expect(() => loadConfig({ SMTP_PORT: 'smtp' })).toThrow(/SMTP_PORT=/);
+    expect(() => loadConfig({ SMTP_DOMAIN: 'not a domain' })).toThrow(/SMTP_DOMAIN=/);
+  });
+
   it('caps event streams per address, per email and in all, with a heartbeat and an idle timeout', () => {
     expect(loadConfig({}).eventStreams).toEqual({
       perAddress: 10,
