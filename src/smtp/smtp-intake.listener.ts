@@ -13,6 +13,8 @@ import { ApplicationsService } from '../domain/applications/applications.service
 import { EmailsService } from '../domain/emails/emails.service';
 import { IntakeService } from '../domain/intake/intake.service';
 import { AppConfig } from '../platform/config/app-config';
+import { Clock } from '../platform/config/clock';
+import { EventsHub } from '../platform/events/events-hub';
 import { AuthFailures } from '../platform/throttling/auth-failures';
 import { normalizeAddress } from '../platform/throttling/client-address';
 import { REPLIES, replyForFailure } from './smtp-replies';
@@ -27,6 +29,7 @@ type Done = (error?: Error | null, message?: string) => void;
  * raw_source makes one. Nothing is ever delivered: there is no relay, only intake. Either
  * the sender authenticates (AUTH PLAIN or LOGIN, the API key as the password, any user
  * name) and any recipient is accepted, or it writes to an application's intake address.
+ * Each email taken fires `email.received` to the application's webhooks.
  */
 @Injectable()
 export class SmtpIntakeListener implements OnApplicationBootstrap, OnModuleDestroy {
@@ -39,6 +42,8 @@ export class SmtpIntakeListener implements OnApplicationBootstrap, OnModuleDestr
     private readonly intake: IntakeService,
     private readonly emails: EmailsService,
     private readonly failures: AuthFailures,
+    private readonly events: EventsHub,
+    private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -133,6 +138,13 @@ export class SmtpIntakeListener implements OnApplicationBootstrap, OnModuleDestr
       const email = await this.emails.create(sender.principal, {
         raw_source: Buffer.concat(chunks).toString('utf8'),
         ...(sender.endUserId !== undefined && { end_user_id: sender.endUserId }),
+      });
+      this.events.publish({
+        type: 'email.received',
+        timestamp: this.clock.now().toISOString(),
+        applicationId: email.applicationId,
+        emailGuid: email.id,
+        data: { email_guid: email.id, end_user_id: email.endUserId },
       });
       done(null, `2.0.0 Accepted <${email.id}>`);
     } catch (error) {

@@ -6,6 +6,8 @@ import { freePort } from '../support/api-process';
 import { basicAuth, createApplication, IssuedApp } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
+import { until } from '../support/until';
+import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 const DOMAIN = 'intake.test';
 const MESSAGE = {
@@ -19,6 +21,7 @@ describe(`SMTP intake (${TEST_DATABASE})`, () => {
   let app: IssuedApp;
   let auth: string;
   let port: number;
+  let receiver: WebhookReceiver;
   const emails = () => t.get(DataSource).getRepository(Email);
 
   /** Sends one message, with AUTH when `password` is given; the server's answer or refusal. */
@@ -52,13 +55,29 @@ describe(`SMTP intake (${TEST_DATABASE})`, () => {
 
   beforeAll(async () => {
     port = await freePort();
+    receiver = await startWebhookReceiver();
     t = await createTestApp({
-      env: { SMTP_PORT: String(port), SMTP_DOMAIN: DOMAIN, BODY_LIMIT: '20kb' },
+      env: {
+        SMTP_PORT: String(port),
+        SMTP_DOMAIN: DOMAIN,
+        BODY_LIMIT: '20kb',
+        WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      },
+      realTime: true,
     });
     app = await createApplication(t);
     auth = basicAuth(app.api_key);
+    const webhook = await request(t.url)
+      .post('/v1/webhooks')
+      .set('Authorization', auth)
+      .send({ url: `${receiver.url}/hooks`, events: ['email.received'] })
+      .expect(201);
+    receiver.secret = webhook.body.secret;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
 
   it('takes a message with AUTH (the API key as the password) for any recipient, as raw_source', async () => {
     const sent = await send('someone@example.org', app.api_key);
@@ -90,8 +109,16 @@ describe(`SMTP intake (${TEST_DATABASE})`, () => {
     expect(await intakeAddress()).toBe(address);
     const sent = await send(address.replace('@', '+reader-7@'));
     expect(sent.code).toBe(250);
-    const email = await emails().findOneByOrFail({ id: guidOf(sent.text)! });
+    const guid = guidOf(sent.text)!;
+    const email = await emails().findOneByOrFail({ id: guid });
     expect(email).toMatchObject({ applicationId: app.id, endUserId: 'reader-7' });
+    await until(() => receiver.delivered().some((r) => r.body.data.email_guid === guid));
+    const received = receiver.delivered().find((r) => r.body.data.email_guid === guid)!;
+    expect(received.verified).toBe(true);
+    expect(received.body).toMatchObject({
+      type: 'email.received',
+      data: { email_guid: guid, end_user_id: 'reader-7' },
+    });
   });
 
   it('refuses a wrong key (535), a foreign recipient without AUTH (550), too big a message (552), storing nothing', async () => {

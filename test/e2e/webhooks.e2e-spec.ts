@@ -87,7 +87,13 @@ describe(`webhooks and email event streams (${TEST_DATABASE})`, () => {
     expect(created.body).toEqual({
       id: expect.any(String),
       url: `${receiver.url}/hooks`,
-      events: ['capture.completed', 'capture.failed', 'prefetch.completed', 'email.expired'],
+      events: [
+        'capture.completed',
+        'capture.failed',
+        'prefetch.completed',
+        'email.expired',
+        'email.received',
+      ],
       created_at: expect.any(String),
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });

@@ -1143,6 +1143,54 @@ export interface components {
              */
             clients?: string[];
         };
+        SourcePositionDoc: {
+            /** @description 1-based line of the email source */
+            line: number;
+            /** @description 1-based column */
+            column: number;
+        };
+        ClientLackDoc: {
+            /** @example OL2019 */
+            client: string;
+            /**
+             * @description n: not supported; a: in part
+             * @enum {string}
+             */
+            support: "n" | "a";
+            /** @description caniemail's notes the value cites */
+            notes: string[];
+        };
+        FeatureSupportDoc: {
+            /** @example css-display-flex */
+            slug: string;
+            /** @example display:flex */
+            title: string;
+            /** @example https://www.caniemail.com/features/css-display-flex/ */
+            source: string;
+            /** @description Where it is used (first 20) */
+            positions: components["schemas"]["SourcePositionDoc"][];
+            /** @description Clients of the set lacking it */
+            lacking: components["schemas"]["ClientLackDoc"][];
+        };
+        SupportScoreDoc: {
+            /** @description The clients' scores weighted by CLIENT_SHARES (equal when unset) */
+            overall: number | null;
+            /** @description Per client: the share of the used features it supports (in part: a half), 0 to 1 */
+            clients: {
+                [key: string]: number | null;
+            };
+        };
+        SupportAnalysisDoc: {
+            /**
+             * @example [
+             *       "OL2019",
+             *       "GMAILNEW"
+             *     ]
+             */
+            clients: string[];
+            features: components["schemas"]["FeatureSupportDoc"][];
+            score: components["schemas"]["SupportScoreDoc"];
+        };
         CheckLinksDoc: {
             /** @example http://localhost:3000/v1/emails/<guid>/deliverability */
             deliverability: string;
@@ -1157,6 +1205,7 @@ export interface components {
         };
         ChecksDoc: {
             checks: components["schemas"]["CheckFindingDoc"][];
+            support: components["schemas"]["SupportAnalysisDoc"];
             links: components["schemas"]["CheckLinksDoc"];
         };
         IntakeAddressDoc: {
@@ -1272,7 +1321,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to receive; all of them when absent */
-            events?: ("capture.completed" | "capture.failed" | "prefetch.completed" | "email.expired")[];
+            events?: ("capture.completed" | "capture.failed" | "prefetch.completed" | "email.expired" | "email.received")[];
         };
         WebhookDisabledDoc: {
             /** Format: date-time */
@@ -2269,7 +2318,10 @@ export interface operations {
     };
     ChecksController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated client codes the support analysis is for (at most 200); default: each family's usual client, as `links.inbox` names them */
+                clients?: unknown;
+            };
             header?: never;
             path: {
                 guid: string;

@@ -4,6 +4,7 @@ export const EVENT_TYPES = [
   'capture.failed',
   'prefetch.completed',
   'email.expired',
+  'email.received',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
