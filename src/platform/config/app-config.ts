@@ -61,6 +61,8 @@ export class AppConfig {
    * embedded mode keeps a generated one in DATA_DIR).
    */
   readonly webhooks: WebhookSettings;
+  /** CLIENT_SHARES by upper-case code (the checks' support score); empty: every client equal. */
+  readonly clientShares: Record<string, number>;
   readonly cdn: { domain: string; scheme: 'http' | 'https' };
   /** Each engine's own settings, declared and checked by its descriptor (ENGINE_SETTINGS). */
   readonly engineSettings: Readonly<Record<string, object>>;
@@ -119,6 +121,12 @@ export class AppConfig {
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean);
     this.webhooks = webhookSettings(env);
+    this.clientShares = Object.fromEntries(
+      env.CLIENT_SHARES.split(',')
+        .filter(Boolean)
+        .map((pair) => pair.split('='))
+        .map(([code, weight]) => [code.toUpperCase(), Number(weight)]),
+    );
     this.cdn = {
       domain: env.CDN_DOMAIN ?? `localhost:${env.PORT}`,
       scheme: this.publicUrl.startsWith('https:') ? 'https' : 'http',

@@ -87,6 +87,11 @@ export class Environment extends SmtpEnvironment {
   @Transform(toBool) @IsBoolean() ALLOW_PRIVATE_IMAGE_HOSTS = false;
   /** Hosts a preview's fallback_url may name besides public https hosts (comma-separated). */
   @IsString() FALLBACK_URL_HOSTS = '';
+  /** Readers' share per client code for the checks' support score (CODE=weight,...); empty: equal. */
+  @Matches(/^([A-Za-z0-9]+=\d+(\.\d+)?(,[A-Za-z0-9]+=\d+(\.\d+)?)*)?$/, {
+    message: 'must be comma-separated CODE=weight pairs such as APPMAIL16=30,GMAILNEW=25',
+  })
+  CLIENT_SHARES = '';
   /** Hosts a webhook URL may name besides public https hosts, http allowed (comma-separated). */
   @IsString() WEBHOOK_ALLOW_HOSTS = '';
   /** The waits before each retry of a failed delivery (Standard Webhooks' schedule: about a day). */
