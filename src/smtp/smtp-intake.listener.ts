@@ -130,8 +130,14 @@ export class SmtpIntakeListener implements OnApplicationBootstrap, OnModuleDestr
   ): Promise<void> {
     try {
       const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      if (stream.sizeExceeded) return done(REPLIES.tooBig(this.config.bodyLimitBytes));
+      let size = 0;
+      // Past the limit the rest is read and dropped: a flood is never held in memory.
+      for await (const chunk of stream) {
+        size += (chunk as Buffer).length;
+        if (size <= this.config.bodyLimitBytes) chunks.push(chunk as Buffer);
+      }
+      if (stream.sizeExceeded || size > this.config.bodyLimitBytes)
+        return done(REPLIES.tooBig(this.config.bodyLimitBytes));
       const sender = await this.sender(session);
       // Refused since RCPT: the key's application disabled, or the address rotated.
       if (!sender) return done(REPLIES.relayDenied(session.envelope.rcptTo[0]?.address ?? ''));
