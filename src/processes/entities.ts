@@ -16,6 +16,7 @@ import { PrefetchBatch } from '../domain/webhooks/prefetch-batch.entity';
 import { WebhookDelivery } from '../domain/webhooks/webhook-delivery.entity';
 import { Webhook } from '../domain/webhooks/webhook.entity';
 import { IdempotencyKey } from '../domain/idempotency/idempotency-key.entity';
+import { Share } from '../domain/shares/share.entity';
 import { IntakeToken } from '../domain/intake/intake-token.entity';
 
 /** Every entity of the app; entities live in their feature modules. */
@@ -38,5 +39,6 @@ export const ENTITIES = [
   WebhookDelivery,
   PrefetchBatch,
   IdempotencyKey,
+  Share,
   IntakeToken,
 ];

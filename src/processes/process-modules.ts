@@ -27,6 +27,7 @@ import { McpHttpModule } from '../http/mcp/mcp-http.module';
 import { OAuthHttpModule } from '../http/oauth/oauth-http.module';
 import { PlaygroundModule } from '../http/playground/playground.module';
 import { PreviewsHttpModule } from '../http/previews/previews-http.module';
+import { SharesHttpModule } from '../http/shares/shares-http.module';
 import { WebhooksHttpModule } from '../http/webhooks/webhooks-http.module';
 import { ConfigModule } from '../platform/config/config.module';
 import { DatabaseModule } from '../platform/database/database.module';
@@ -70,6 +71,7 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [ChecksHttpModule, ['api']],
   [DeliverabilityHttpModule, ['api']],
   [InboxHttpModule, ['api']],
+  [SharesHttpModule, ['api']],
   [IntakeHttpModule, ['api']],
   [SmtpIntakeModule, ['api']],
   [OAuthHttpModule, ['api']],

@@ -352,6 +352,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/emails/{guid}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share the email’s previews on a page that needs no API key
+         * @description The owning account's only (any other: 404). Answers a capability URL, `/s/<token>`, shown once (the token is stored hashed): a page of the previews captured so far, the inbox views drawn, the checks and the authentication, that captures and bills nothing. It ends with the email, or after `expires_in_hours` when that comes first; DELETE revokes it.
+         */
+        post: operations["SharesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/emails/{guid}/shares/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a share page
+         * @description Its URL answers 404 from then on, as an unknown one does. Revoking it again answers 204.
+         */
+        delete: operations["SharesController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A share page
+         * @description HTML, no authentication: the token POST /v1/emails/{guid}/shares answered is the capability. The previews captured so far (thumbnails linking to the full images), the inbox views drawn, the checks and the authentication kept with the email; viewing it captures and bills nothing. noindex, no referrer, a CSP without script. Unknown, revoked or expired: 404.
+         */
+        get: operations["SharePageController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/intake": {
         parameters: {
             query?: never;
@@ -1207,6 +1267,31 @@ export interface components {
             checks: components["schemas"]["CheckFindingDoc"][];
             support: components["schemas"]["SupportAnalysisDoc"];
             links: components["schemas"]["CheckLinksDoc"];
+        };
+        CreateShareDto: {
+            /**
+             * @description Hours the page stays open; absent, or longer than the email has left: until the email's expiry
+             * @example 24
+             */
+            expires_in_hours?: number;
+        };
+        CreatedShareDoc: {
+            /**
+             * Format: uuid
+             * @description What DELETE /v1/emails/{guid}/shares/{id} names
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description The share page: a capability URL, shown in this answer only
+             * @example https://previews.example/s/ipsh_q8Gm1kLr2ZP0xY7wB3nV9tHc5JdE4uSa6fKiRoWjXyQ
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description At the latest, the email's own expiry
+             */
+            expires_at: string;
         };
         IntakeAddressDoc: {
             /**
@@ -2525,6 +2610,188 @@ export interface operations {
             };
             /** @description Overloaded (Retry-After from the queue drain rate) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+        };
+    };
+    SharesController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: the same request with the same key within 24 hours answers the first answer again (header Idempotent-Replayed: true) and creates and bills nothing new. 1-255 visible ASCII characters, bare or quoted. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The email_guid POST /v1/emails answered */
+                guid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateShareDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedShareDoc"];
+                };
+            };
+            /** @description Invalid input (the description names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+            /** @description Unknown, expired or purged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+            /** @description Throttled (Retry-After says for how long) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+        };
+    };
+    SharesController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The email_guid POST /v1/emails answered */
+                guid: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (the description names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+            /** @description Unknown, expired or purged */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+            /** @description Throttled (Retry-After says for how long) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDoc"];
+                    "application/problem+json": components["schemas"]["ProblemDetailsDoc"];
+                };
+            };
+        };
+    };
+    SharePageController_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description From the share URL */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown, expired or purged */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,7 @@ import { EmailDeliverability1765300000000 } from './1765300000000-email-delivera
 import { EmailPreview1765400000000 } from './1765400000000-email-preview';
 import { IdempotencyKeys1765500000000 } from './1765500000000-idempotency-keys';
 import { IntakeTokens1765700000000 } from './1765700000000-intake-tokens';
+import { Shares1765800000000 } from './1765800000000-shares';
 
 /** Every migration, in order. Run at start on SQLite and PostgreSQL alike. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   EmailPreview1765400000000,
   IdempotencyKeys1765500000000,
   IntakeTokens1765700000000,
+  Shares1765800000000,
 ];
