@@ -1,5 +1,4 @@
-import { request as httpRequest, IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { send, type HttpAnswer } from '../base/net/http-send';
 
 /** Where a request for a URL really goes: a host and port, over plain HTTP. */
 export interface Destination {
@@ -25,57 +24,30 @@ export interface Exchange {
   maxBytes: number;
 }
 
-export interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
+export type Answer = HttpAnswer;
 
-/** Longer than CAPTURE_WAIT_LIMIT_MS (120 s), the longest a preview request is held. */
+/** No byte for longer than CAPTURE_WAIT_LIMIT_MS (120 s), the longest a preview request is held. */
 const TIMEOUT_MS = 150_000;
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 const MAX_REDIRECTS = 5;
 
-/** One HTTP request, its answer read whole (up to `maxBytes`). */
+/** One HTTP request, its answer read whole (up to `maxBytes`), sent where `router` says. */
 export function exchange(url: URL, options: Exchange, router?: Router): Promise<Answer> {
   const destination = router?.(url);
-  const send = destination || url.protocol === 'http:' ? httpRequest : httpsRequest;
-  return new Promise((resolve, reject) => {
-    const outgoing = send(
-      {
-        protocol: destination ? 'http:' : url.protocol,
-        hostname: destination?.hostname ?? url.hostname,
-        port: destination?.port ?? url.port,
-        path: url.pathname + url.search,
-        method: options.method,
-        headers: { ...options.headers, ...destination?.headers, host: url.host },
-        timeout: TIMEOUT_MS,
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        incoming.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBytes) {
-            incoming.destroy();
-            reject(new Error(`The answer of ${url.href} is over ${options.maxBytes} bytes`));
-          } else chunks.push(chunk);
-        });
-        incoming.on('end', () =>
-          resolve({
-            status: incoming.statusCode ?? 0,
-            headers: incoming.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        incoming.on('error', reject);
-      },
-    );
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`No answer from ${url.href} in time`)));
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
+  return send(url, {
+    method: options.method,
+    headers: { ...options.headers, ...destination?.headers },
+    body: options.body,
+    idleMs: TIMEOUT_MS,
+    maxBytes: options.maxBytes,
+    ...(destination && {
+      via: new URL(`http://${hostPart(destination.hostname)}:${destination.port}`),
+    }),
   });
 }
+
+/** An IPv6 address in a URL is bracketed. */
+const hostPart = (hostname: string) => (hostname.includes(':') ? `[${hostname}]` : hostname);
 
 /**
  * A GET that follows redirects (a cached preview's 301, the capture host's 302 to storage).

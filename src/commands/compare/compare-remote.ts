@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isMessageFile } from '../../domain/emails/mime/email-file';
-import { download, HttpAnswer, send } from './compare-http';
+import { HttpAnswer, send } from '../../base/net/http-send';
+import { download } from './compare-http';
 import { writeDiff } from './compare-output';
 import { ClientDiff, CompareArgs, CompareError, CompareIo } from './compare-types';
 
