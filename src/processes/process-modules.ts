@@ -12,7 +12,6 @@ import { WebhooksModule } from '../domain/webhooks/webhooks.module';
 import { AdminHttpModule } from '../http/admin/admin-http.module';
 import { BillingHttpModule } from '../http/billing/billing-http.module';
 import { ChecksHttpModule } from '../http/checks/checks-http.module';
-import { ClientAliasesHttpModule } from '../http/client-aliases/client-aliases-http.module';
 import { ConsoleModule } from '../http/console/console.module';
 import { ComparisonsHttpModule } from '../http/comparisons/comparisons-http.module';
 import { DeliverabilityHttpModule } from '../http/deliverability/deliverability-http.module';
@@ -65,7 +64,6 @@ const MODULES: [ServiceModule, ServiceProcess[]][] = [
   [AuthModule, ['api']],
   [EmailsHttpModule, ['api']],
   [EndUsersHttpModule, ['api']],
-  [ClientAliasesHttpModule, ['api']],
   [PreviewsHttpModule, ['api']],
   [ComparisonsHttpModule, ['api']],
   [ChecksHttpModule, ['api']],

@@ -9,6 +9,8 @@ import {
 } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
 import {
+  ClientAliases,
+  clientAliases,
   ClientCatalog,
   clientCatalog,
   CachingPreparer,
@@ -59,6 +61,7 @@ export function warmUp(renderer: Renderer, config: AppConfig): void {
 @Module({
   providers: [
     { provide: ClientCatalog, useValue: clientCatalog },
+    { provide: ClientAliases, useValue: clientAliases },
     {
       provide: Renderer,
       inject: [AppConfig, ClientCatalog, Metrics],
@@ -87,6 +90,6 @@ export function warmUp(renderer: Renderer, config: AppConfig): void {
     },
     RendererLifecycle,
   ],
-  exports: [ClientCatalog, Renderer],
+  exports: [ClientCatalog, ClientAliases, Renderer],
 })
 export class RenderingModule {}

@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { RetiredClientCodesInterceptor } from '../client-aliases/retired-client-codes.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
@@ -10,6 +11,7 @@ import { ComparisonDoc } from '../comparisons/dto/comparison.doc';
 import { CreateComparisonDto } from '../comparisons/dto/create-comparison.dto';
 
 @ApiTags('comparisons')
+@UseInterceptors(RetiredClientCodesInterceptor)
 @Controller('v1/comparisons')
 export class ComparisonsController {
   constructor(private readonly comparisons: ComparisonsService) {}

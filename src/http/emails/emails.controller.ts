@@ -3,7 +3,18 @@ import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } fro
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { CreatedEmailDoc } from '../emails/dto/created-email.doc';
-import { Body, Controller, Delete, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  HttpCode,
+  Param,
+  Post,
+  Req,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { RetiredClientCodesInterceptor } from '../client-aliases/retired-client-codes.interceptor';
 import type { Request } from 'express';
 import { ErasureService } from '../../domain/erasure/erasure.service';
 import { clientAddress } from '../../platform/throttling/client-address';
@@ -23,6 +34,7 @@ interface CreatedEmail {
 }
 
 @ApiTags('emails')
+@UseInterceptors(RetiredClientCodesInterceptor)
 @Controller('v1/emails')
 export class EmailsController {
   constructor(

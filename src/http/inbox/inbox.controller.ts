@@ -1,4 +1,5 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
+import { RetiredClientCodesInterceptor } from '../client-aliases/retired-client-codes.interceptor';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors } from '../openapi/api-errors.decorator';
@@ -9,6 +10,7 @@ import { InboxView, InboxViewsService } from '../../domain/inbox/inbox-views.ser
 @ApiTags('checks')
 @ApiParam({ name: 'guid', description: 'The email_guid POST /v1/emails answered', format: 'uuid' })
 @ApiParam({ name: 'client', description: 'A client code with a message list', example: 'GMAILNEW' })
+@UseInterceptors(RetiredClientCodesInterceptor)
 @Controller('v1/emails/:guid/inbox/:client')
 export class InboxController {
   constructor(private readonly inbox: InboxViewsService) {}

@@ -1,5 +1,6 @@
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
+import { RetiredClientCodesInterceptor } from '../client-aliases/retired-client-codes.interceptor';
 import { ApiError } from '../../base/errors/api-error';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import {
@@ -21,6 +22,7 @@ import { FIDELITY_SCHEMA } from './fidelity.doc';
  * authentication.
  */
 @ApiTags('clients')
+@UseInterceptors(RetiredClientCodesInterceptor)
 @Controller('v1/clients')
 export class ClientsController {
   constructor(

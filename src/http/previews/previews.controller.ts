@@ -21,7 +21,9 @@ import {
   Query,
   Res,
   UseGuards,
+  UseInterceptors,
 } from '@nestjs/common';
+import { RetiredClientCodesInterceptor } from '../client-aliases/retired-client-codes.interceptor';
 import type { Response } from 'express';
 import { ApiAuthGuard } from '../auth/api-auth.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
@@ -42,6 +44,7 @@ import { EmulationReport, PreviewsService } from '../../domain/previews/previews
  */
 @ApiTags('previews')
 @ApiParam({ name: 'guid', description: 'The email_guid POST /v1/emails answered', format: 'uuid' })
+@UseInterceptors(RetiredClientCodesInterceptor)
 @Controller('v1/emails/:guid/previews')
 export class PreviewsController {
   constructor(
