@@ -2,6 +2,7 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import { freePort } from '../support/api-process';
+import { smtpReply } from '../support/smtp-reply';
 import { createApplication, IssuedApp } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
@@ -26,20 +27,12 @@ describe(`SMTP intake over STARTTLS (${TEST_DATABASE})`, () => {
       ...(tls ? { requireTLS: true, tls: { rejectUnauthorized: false } } : { ignoreTLS: true }),
       auth: { user: 'anyone', pass: app.api_key },
     });
-    try {
-      const info = await transport.sendMail({
-        from: 'sender@example.com',
-        to: 'someone@example.org',
-        subject: 'Over TLS',
-        html: '<p>Over TLS</p>',
-      });
-      return { code: 250, text: info.response };
-    } catch (error) {
-      const { responseCode, response } = error as { responseCode?: number; response?: string };
-      return { code: responseCode, text: response ?? (error as Error).message };
-    } finally {
-      transport.close();
-    }
+    return smtpReply(transport, {
+      from: 'sender@example.com',
+      to: 'someone@example.org',
+      subject: 'Over TLS',
+      html: '<p>Over TLS</p>',
+    });
   };
 
   beforeAll(async () => {

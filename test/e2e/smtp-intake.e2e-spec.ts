@@ -3,6 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Email } from '../../src/domain/emails/email.entity';
 import { freePort } from '../support/api-process';
+import { smtpReply } from '../support/smtp-reply';
 import { basicAuth, createApplication, IssuedApp } from '../support/run-cli';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATABASE } from '../support/test-database';
@@ -38,15 +39,7 @@ describe(`SMTP intake (${TEST_DATABASE})`, () => {
       ...(password !== undefined && { auth: { user: 'anyone', pass: password } }),
       ...(extra.authMethod && { authMethod: extra.authMethod }),
     });
-    try {
-      const info = await transport.sendMail({ ...MESSAGE, to, html: extra.html ?? MESSAGE.html });
-      return { code: 250, text: info.response };
-    } catch (error) {
-      const { responseCode, response } = error as { responseCode?: number; response?: string };
-      return { code: responseCode, text: response ?? (error as Error).message };
-    } finally {
-      transport.close();
-    }
+    return smtpReply(transport, { ...MESSAGE, to, html: extra.html ?? MESSAGE.html });
   };
   const guidOf = (text: string) => /^250 2\.0\.0 Accepted <([0-9a-f-]{36})>$/.exec(text)?.[1];
   const intakeAddress = async () =>
